@@ -1,0 +1,38 @@
+// The three kinds of failure a run can end in, each with its own exit code (README, docs/input.md).
+#pragma once
+
+#include <petscsys.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace tribo {
+
+enum class ExitCode : int { success = 0, bad_input = 1, solver_failure = 2, io_failure = 3 };
+
+/// Input that cannot be run: names the key path, the value and what is allowed.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// A solver that did not converge or a physical state the model cannot continue from.
+struct SolverError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// A file that could not be read or written.
+struct IoError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Turns a PETSc error code into a SolverError at the C++ boundary (ABLATE's checker idiom).
+void throwOnPetscError(PetscErrorCode ierr, const char *call, const char *file, int line);
+
+} // namespace tribo
+
+/// Every PETSc call made from a C++ method goes through this; PETSc-style functions use PetscCall.
+#define TRIBO_PETSC_CALL(...)                                                                      \
+  do {                                                                                             \
+    PetscErrorCode tribo_ierr_ = (__VA_ARGS__);                                                    \
+    if (PetscUnlikely(tribo_ierr_)) ::tribo::throwOnPetscError(tribo_ierr_, #__VA_ARGS__, __FILE__, __LINE__); \
+  } while (0)

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages tribo needs to build, test and plot. Idempotent: skips what is present.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config git
+  libopenmpi-dev openmpi-bin
+  petsc-dev libhdf5-openmpi-dev
+  libyaml-cpp-dev libfmt-dev libcli11-dev
+  googletest libgtest-dev libbenchmark-dev
+  python3 python3-numpy python3-matplotlib python3-h5py
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
