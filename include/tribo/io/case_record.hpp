@@ -1,0 +1,42 @@
+// What one case leaves in /cases/<id>/: datasets and attributes held in memory until the writer
+// stores them. Physics and study code fill a CaseRecord; only io/ opens files.
+#pragma once
+
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace tribo {
+
+using AttributeValue = std::variant<double, long long, std::string, std::vector<double>>;
+
+struct DatasetRecord {
+  std::vector<double> values;       // row-major
+  std::vector<unsigned long> shape; // empty = 1-D of values.size()
+  std::string unit;                 // SI unit, stored as the attribute "unit" ("" = dimensionless)
+};
+
+class CaseRecord {
+public:
+  /// `path` is relative to the case group, e.g. "surface/p"; groups are created as needed.
+  void dataset(const std::string &path, std::vector<double> values, const std::string &unit = "",
+               std::vector<unsigned long> shape = {});
+  /// `group` is relative to the case group ("" = the case group itself).
+  void attribute(const std::string &group, const std::string &name, AttributeValue value);
+
+  const std::map<std::string, DatasetRecord> &datasets() const { return datasets_; }
+  const std::map<std::string, std::map<std::string, AttributeValue>> &attributes() const {
+    return attributes_;
+  }
+
+  /// Flat bytes, to ship a record from the rank that computed it to the writer rank.
+  std::vector<char> serialize() const;
+  static CaseRecord deserialize(const std::vector<char> &bytes);
+
+private:
+  std::map<std::string, DatasetRecord> datasets_;
+  std::map<std::string, std::map<std::string, AttributeValue>> attributes_;
+};
+
+} // namespace tribo
