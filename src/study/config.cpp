@@ -47,6 +47,7 @@ ConfigNode::ConfigNode(std::shared_ptr<Shared> shared, YAML::Node node, std::str
 ConfigNode ConfigNode::fromString(const std::string &yaml, const std::string &file) {
   auto shared = std::make_shared<Shared>();
   shared->file = file;
+  shared->source = yaml;
   try {
     shared->root = YAML::Load(yaml);
   } catch (const YAML::Exception &e) {
@@ -89,6 +90,14 @@ void ConfigNode::applyOverride(const std::string &assignment) {
     chain.push_back(next);
   }
   chain.back()[names.back()] = value;
+  if (path_.empty()) shared_->overrides.push_back(assignment);
+}
+
+ConfigNode ConfigNode::variant(const std::vector<std::string> &extra) const {
+  ConfigNode copy = fromString(shared_->source, shared_->file);
+  for (const auto &a : shared_->overrides) copy.applyOverride(a);
+  for (const auto &a : extra) copy.applyOverride(a);
+  return copy;
 }
 
 bool ConfigNode::has(const std::string &key) const {
@@ -255,6 +264,15 @@ std::vector<ConfigNode> ConfigNode::childList(const std::string &key) const {
   }
   return out;
 }
+
+std::vector<std::string> ConfigNode::keys() const {
+  std::vector<std::string> out;
+  if (node_.IsMap())
+    for (const auto &kv : node_) out.push_back(kv.first.Scalar());
+  return out;
+}
+
+YAML::Node ConfigNode::rawValue(const std::string &key) const { return lookup(key); }
 
 void ConfigNode::checkAllKeysUsed() const {
   // Depth-first over mappings and lists of mappings; the first unknown key found is reported.
