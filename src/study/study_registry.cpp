@@ -2,6 +2,7 @@
 #include "tribo/study/study_registry.hpp"
 
 #include "tribo/study/config.hpp"
+#include "tribo/study/friction_table_study.hpp"
 #include "tribo/study/sweep.hpp"
 
 #include <fmt/format.h>
@@ -9,7 +10,9 @@
 namespace tribo {
 
 const std::vector<StudyEntry> &registeredStudies() {
-  static const std::vector<StudyEntry> studies = {};
+  static const std::vector<StudyEntry> studies = {
+      {"friction_table", "a friction law tabulated over normal force N and velocity v", buildFrictionTableStudy},
+  };
   return studies;
 }
 
