@@ -6,7 +6,7 @@
 namespace tribo {
 
 Coulomb::Coulomb(double mu) : mu_(mu) {
-  checkParameter(name(), "mu", mu, ParameterRange::positive());
+  checkParameter(name(), "mu", mu, Bounds::positive());
 }
 
 FrictionLaw::Local Coulomb::local(double N, double, const double *) const {

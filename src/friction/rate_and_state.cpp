@@ -17,11 +17,11 @@ constexpr double kLogArgumentLarge = 18.0;
 RateAndState::RateAndState(double a, double b, double D_c, double mu0, double V0)
     : a_(a), b_(b), D_c_(D_c), mu0_(mu0), V0_(V0) {
   const auto law = name();
-  checkParameter(law, "a", a, ParameterRange::positive(), "direct-effect coefficient");
-  checkParameter(law, "b", b, ParameterRange::nonNegative(), "evolution-effect coefficient");
-  checkParameter(law, "D_c", D_c, ParameterRange::positive(), "characteristic slip distance [m]");
-  checkParameter(law, "mu0", mu0, ParameterRange::positive(), "steady-state mu at V0");
-  checkParameter(law, "V0", V0, ParameterRange::positive(), "reference velocity [m/s]");
+  checkParameter(law, "a", a, Bounds::positive(), "direct-effect coefficient");
+  checkParameter(law, "b", b, Bounds::nonNegative(), "evolution-effect coefficient");
+  checkParameter(law, "D_c", D_c, Bounds::positive(), "characteristic slip distance [m]");
+  checkParameter(law, "mu0", mu0, Bounds::positive(), "steady-state mu at V0");
+  checkParameter(law, "V0", V0, Bounds::positive(), "reference velocity [m/s]");
 }
 
 double RateAndState::logArgument(double speed, double theta) const {

@@ -6,7 +6,7 @@
 namespace tribo {
 
 StaticKinetic::StaticKinetic(double mu_s, double mu_k) : mu_s_(mu_s), mu_k_(mu_k) {
-  checkParameter(name(), "mu_k", mu_k, ParameterRange::positive());
+  checkParameter(name(), "mu_k", mu_k, Bounds::positive());
   checkParameter(name(), "mu_s", mu_s, {mu_k, std::numeric_limits<double>::infinity(), false, true},
                  "the static coefficient cannot be below the kinetic one");
 }

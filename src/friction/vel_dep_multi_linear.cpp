@@ -20,8 +20,8 @@ VelDepMultiLinear::VelDepMultiLinear(std::vector<double> velocityPoints, std::ve
                            "; the counts must be equal");
   for (std::size_t k = 0; k < velocityPoints_.size(); ++k) {
     const std::string index = "[" + std::to_string(k) + "]";
-    checkParameter(law, "velocityPoints" + index, velocityPoints_[k], ParameterRange::nonNegative());
-    checkParameter(law, "frictionPoints" + index, frictionPoints_[k], ParameterRange::nonNegative());
+    checkParameter(law, "velocityPoints" + index, velocityPoints_[k], Bounds::nonNegative());
+    checkParameter(law, "frictionPoints" + index, frictionPoints_[k], Bounds::nonNegative());
     if (k > 0)
       checkParameter(law, "velocityPoints" + index, velocityPoints_[k],
                      {velocityPoints_[k - 1], std::numeric_limits<double>::infinity(), true, true},

@@ -9,9 +9,9 @@ namespace tribo {
 
 VelDependent::VelDependent(double muSlow, double muFast, double transRate)
     : muSlow_(muSlow), muFast_(muFast), transRate_(transRate) {
-  checkParameter(name(), "muSlow", muSlow, ParameterRange::positive());
-  checkParameter(name(), "muFast", muFast, ParameterRange::positive());
-  checkParameter(name(), "transRate", transRate, ParameterRange::nonNegative());
+  checkParameter(name(), "muSlow", muSlow, Bounds::positive());
+  checkParameter(name(), "muFast", muFast, Bounds::positive());
+  checkParameter(name(), "transRate", transRate, Bounds::nonNegative());
 }
 
 FrictionLaw::Local VelDependent::local(double N, double speed, const double *) const {

@@ -12,17 +12,17 @@ VelNormalFrcDep::VelNormalFrcDep(double aSlow, double nSlow, double aFast, doubl
     : aSlow_(aSlow), nSlow_(nSlow), aFast_(aFast), nFast_(nFast), alpha0_(alpha0), alpha1_(alpha1),
       alpha2_(alpha2), maxMuFact_(maxMuFact) {
   const auto law = name();
-  checkParameter(law, "aSlow", aSlow, ParameterRange::positive());
-  checkParameter(law, "nSlow", nSlow, ParameterRange::openClosed(0.0, 1.0),
+  checkParameter(law, "aSlow", aSlow, Bounds::positive());
+  checkParameter(law, "nSlow", nSlow, Bounds::openClosed(0.0, 1.0),
                  "n <= 1 as in OpenSees; n > 0 so that the friction force aN^n vanishes with N");
-  checkParameter(law, "aFast", aFast, ParameterRange::positive());
-  checkParameter(law, "nFast", nFast, ParameterRange::openClosed(0.0, 1.0),
+  checkParameter(law, "aFast", aFast, Bounds::positive());
+  checkParameter(law, "nFast", nFast, Bounds::openClosed(0.0, 1.0),
                  "n <= 1 as in OpenSees; n > 0 so that the friction force aN^n vanishes with N");
-  checkParameter(law, "alpha0", alpha0, ParameterRange::nonNegative(),
+  checkParameter(law, "alpha0", alpha0, Bounds::nonNegative(),
                  "the rate parameter at vanishing load cannot be negative");
-  checkParameter(law, "alpha1", alpha1, ParameterRange::finite());
-  checkParameter(law, "alpha2", alpha2, ParameterRange::finite());
-  checkParameter(law, "maxMuFact", maxMuFact, ParameterRange::positive());
+  checkParameter(law, "alpha1", alpha1, Bounds::any());
+  checkParameter(law, "alpha2", alpha2, Bounds::any());
+  checkParameter(law, "maxMuFact", maxMuFact, Bounds::positive());
 }
 
 double VelNormalFrcDep::muSlow(double N) const {

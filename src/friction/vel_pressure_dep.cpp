@@ -11,13 +11,13 @@ VelPressureDep::VelPressureDep(double muSlow, double muFast0, double A, double d
                                double transRate)
     : muSlow_(muSlow), muFast0_(muFast0), A_(A), deltaMu_(deltaMu), alpha_(alpha), transRate_(transRate) {
   const auto law = name();
-  checkParameter(law, "muSlow", muSlow, ParameterRange::positive());
-  checkParameter(law, "muFast0", muFast0, ParameterRange::positive());
-  checkParameter(law, "A", A, ParameterRange::positive(), "nominal contact area [m^2]");
-  checkParameter(law, "deltaMu", deltaMu, ParameterRange::atMost(muFast0),
+  checkParameter(law, "muSlow", muSlow, Bounds::positive());
+  checkParameter(law, "muFast0", muFast0, Bounds::positive());
+  checkParameter(law, "A", A, Bounds::positive(), "nominal contact area [m^2]");
+  checkParameter(law, "deltaMu", deltaMu, Bounds::atMost(muFast0),
                  "muFast = muFast0 - deltaMu tanh(alpha p) must stay >= 0 at every pressure");
-  checkParameter(law, "alpha", alpha, ParameterRange::nonNegative(), "pressure coefficient [1/Pa]");
-  checkParameter(law, "transRate", transRate, ParameterRange::nonNegative());
+  checkParameter(law, "alpha", alpha, Bounds::nonNegative(), "pressure coefficient [1/Pa]");
+  checkParameter(law, "transRate", transRate, Bounds::nonNegative());
 }
 
 double VelPressureDep::muFast(double N) const {

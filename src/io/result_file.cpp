@@ -56,11 +56,12 @@ void writeH5Attribute(hid_t object, const std::string &name, const AttributeValu
           const char *text = v.c_str();
           h5check(H5Awrite(attr, type, &text), "write attribute " + name);
         } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+          // An empty list (no re-sticks, say) is a null dataspace: h5py reads it as h5py.Empty.
           const hsize_t n = v.size();
-          H5Handle space(H5Screate_simple(1, &n, nullptr), H5Sclose, "create a space");
+          H5Handle space(n ? H5Screate_simple(1, &n, nullptr) : H5Screate(H5S_NULL), H5Sclose, "create a space");
           H5Handle attr(H5Acreate2(object, name.c_str(), H5T_NATIVE_DOUBLE, space, H5P_DEFAULT, H5P_DEFAULT),
                         H5Aclose, "create attribute " + name);
-          h5check(H5Awrite(attr, H5T_NATIVE_DOUBLE, v.data()), "write attribute " + name);
+          if (n) h5check(H5Awrite(attr, H5T_NATIVE_DOUBLE, v.data()), "write attribute " + name);
         } else {
           const hid_t type = std::is_same_v<T, double> ? H5T_NATIVE_DOUBLE : H5T_NATIVE_LLONG;
           H5Handle space(H5Screate(H5S_SCALAR), H5Sclose, "create a scalar space");
@@ -244,6 +245,7 @@ AttributeValue ResultReader::attribute(const std::string &object_path, const std
     H5free_memory(text);
     return s;
   }
+  if (H5Sget_simple_extent_type(space) == H5S_NULL) return std::vector<double>{};
   const hssize_t n = H5Sget_simple_extent_npoints(space);
   if (cls == H5T_INTEGER && n == 1) {
     long long v = 0;

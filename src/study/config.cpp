@@ -12,10 +12,6 @@ namespace tribo {
 
 namespace {
 
-std::string formatBound(double v) {
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  return fmt::format("{:g}", v);
-}
 
 std::string joinPath(const std::string &base, const std::string &key) {
   return base.empty() ? key : base + "." + key;
@@ -29,17 +25,6 @@ std::string scalarText(const YAML::Node &n) {
 }
 
 } // namespace
-
-bool Bounds::contains(double v) const {
-  if (std::isnan(v)) return false;
-  const bool above = lo_open ? v > lo : v >= lo;
-  const bool below = hi_open ? v < hi : v <= hi;
-  return above && below;
-}
-
-std::string Bounds::describe() const {
-  return fmt::format("{}{}, {}{}", lo_open ? "(" : "[", formatBound(lo), formatBound(hi), hi_open ? ")" : "]");
-}
 
 ConfigNode::ConfigNode(std::shared_ptr<Shared> shared, YAML::Node node, std::string path)
     : shared_(std::move(shared)), node_(std::move(node)), path_(std::move(path)) {}

@@ -30,6 +30,7 @@ CaseRecord sampleRecord() {
   r.attribute("surface", "n_nodes", 3LL);
   r.attribute("surface", "label", std::string("top row"));
   r.attribute("", "window", std::vector<double>{1.0, 2.0});
+  r.attribute("", "restick_times", std::vector<double>{});
   return r;
 }
 
@@ -67,6 +68,7 @@ TEST(ResultFile, RoundTripAndRenameOnCommit) {
   EXPECT_DOUBLE_EQ(std::get<double>(r.attribute("/cases/case-a", "eps0")), 0.65);
   EXPECT_EQ(std::get<long long>(r.attribute("/cases/case-a/surface", "n_nodes")), 3);
   EXPECT_EQ(std::get<std::vector<double>>(r.attribute("/cases/case-a", "window")), (std::vector<double>{1, 2}));
+  EXPECT_TRUE(std::get<std::vector<double>>(r.attribute("/cases/case-a", "restick_times")).empty());
   EXPECT_EQ(std::get<std::string>(r.attribute("/cases/case-a", "status")), "complete");
   EXPECT_EQ(std::get<std::string>(r.attribute("/", "input_yaml")), "study: disk\n");
 }

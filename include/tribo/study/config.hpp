@@ -1,37 +1,17 @@
 // Validated input: a YAML mapping that knows its key path and line, so every error names both.
 #pragma once
 
+#include "tribo/core/bounds.hpp"
 #include "tribo/core/error.hpp"
 
 #include <yaml-cpp/yaml.h>
 
-#include <limits>
 #include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 namespace tribo {
-
-/// The allowed range of a number, printed in errors and docs as an interval: "(0, inf)", "[2, 20]".
-struct Bounds {
-  double lo = -std::numeric_limits<double>::infinity();
-  double hi = std::numeric_limits<double>::infinity();
-  bool lo_open = true, hi_open = true;
-
-  bool contains(double v) const;
-  std::string describe() const;
-
-  static Bounds any() { return {}; }
-  static Bounds positive() { return {0.0, std::numeric_limits<double>::infinity(), true, true}; }
-  static Bounds nonNegative() { return {0.0, std::numeric_limits<double>::infinity(), false, true}; }
-  static Bounds atLeast(double lo) { return {lo, std::numeric_limits<double>::infinity(), false, true}; }
-  static Bounds greaterThan(double lo) { return {lo, std::numeric_limits<double>::infinity(), true, true}; }
-  static Bounds closed(double lo, double hi) { return {lo, hi, false, false}; }
-  static Bounds open(double lo, double hi) { return {lo, hi, true, true}; }
-  static Bounds closedOpen(double lo, double hi) { return {lo, hi, false, true}; }
-  static Bounds openClosed(double lo, double hi) { return {lo, hi, true, false}; }
-};
 
 /// One mapping of the input. Reading a key marks it used; after a study has read its input,
 /// `checkAllKeysUsed()` on the root turns every key nobody read into an "unknown key" error.
