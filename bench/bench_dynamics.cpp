@@ -4,7 +4,6 @@
 #include "tribo/dynamics/pin_integrator.hpp"
 
 #include <benchmark/benchmark.h>
-
 #include <memory>
 #include <random>
 
@@ -32,21 +31,24 @@ std::shared_ptr<const tribo::ProfileLookup> noisyProfile() {
 
 void BM_ProfileFriction(benchmark::State &state) {
   const auto profile = noisyProfile();
-  for (auto _ : state) benchmark::DoNotOptimize(tribo::integratePinProfile(pin, profile, settings));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(tribo::integratePinProfile(pin, profile, settings));
   state.SetItemsProcessed(state.iterations() * 2000000);
 }
 BENCHMARK(BM_ProfileFriction)->Unit(benchmark::kMillisecond);
 
 void BM_NoFrictionBaseline(benchmark::State &state) {
   for (auto _ : state)
-    benchmark::DoNotOptimize(tribo::integratePinSmooth(pin, [](double, double, double) { return 0.0; }, settings));
+    benchmark::DoNotOptimize(tribo::integratePinSmooth(
+        pin, [](double, double, double) { return 0.0; }, settings));
   state.SetItemsProcessed(state.iterations() * 2000000);
 }
 BENCHMARK(BM_NoFrictionBaseline)->Unit(benchmark::kMillisecond);
 
 void BM_CoulombStickSlip(benchmark::State &state) {
   const auto law = tribo::coulombLaw({0.282, 0.272, 0.089, 0.267}, 100.0);
-  for (auto _ : state) benchmark::DoNotOptimize(tribo::integratePinStickSlip(pin, law, settings));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(tribo::integratePinStickSlip(pin, law, settings));
   state.SetItemsProcessed(state.iterations() * 2000000);
 }
 BENCHMARK(BM_CoulombStickSlip)->Unit(benchmark::kMillisecond);
