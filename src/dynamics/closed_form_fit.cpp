@@ -28,8 +28,10 @@ double closedFormMisfit(const PinParameters &pin, double W, const std::vector<do
 namespace {
 
 // Parameters are searched in units of `scale` around the start, so TAONM's unit initial simplex
-// steps each coefficient by 0.01.
-constexpr double scale = 0.01;
+// steps each coefficient by 0.001: a change of mu_s by 0.001 moves a slip onset by 0.001 W / (k V_o)
+// (0.25 ms for the paper's parameters), small against the natural period, so the first simplex stays
+// in the basin of the record's own estimates; Nelder-Mead expands it when needed.
+constexpr double scale = 0.001;
 
 struct FitContext {
   const PinParameters *pin;
@@ -110,9 +112,6 @@ ClosedFormFit fitClosedForm(const PinParameters &pin, double W, const std::vecto
         "closed-form fit: the record shows no macroscopic slip onset, so there is nothing to fit");
 
   FitContext ctx{&pin, W, &t, &spring_force, {}, options.two_static};
-  const double mu_s0 = summary.mu_s.front();
-  const double mu_s1 = summary.mu_s.size() > 1 ? summary.mu_s[1] : mu_s0;
-  const double mu_k0 = std::min(summary.mu_k, std::min(mu_s0, mu_s1));
 
   std::vector<double> switch_times;
   if (!options.two_static)
@@ -129,12 +128,25 @@ ClosedFormFit fitClosedForm(const PinParameters &pin, double W, const std::vecto
     ctx.two_static = false;
     switch_times.push_back(std::numeric_limits<double>::infinity());
   }
+  // Start from the record's own estimates: the mean mu_s of the onsets before and after the switch.
+  const auto meanMuS = [&](bool after, double switch_time) {
+    double sum = 0.0;
+    int n = 0;
+    for (std::size_t j = 0; j < summary.slip_onsets.size(); ++j)
+      if ((summary.slip_onsets[j] > switch_time) == after) {
+        sum += summary.mu_s[j];
+        ++n;
+      }
+    return n > 0 ? sum / n : summary.mu_s.front();
+  };
 
   ClosedFormFit best;
   best.rms_misfit = std::numeric_limits<double>::infinity();
   int evaluations = 0;
   for (double switch_time : switch_times) {
-    ctx.start = {mu_s0, ctx.two_static ? mu_s1 : mu_s0, switch_time, mu_k0};
+    const double mu_s_before = meanMuS(false, switch_time);
+    const double mu_s_after = ctx.two_static ? meanMuS(true, switch_time) : mu_s_before;
+    ctx.start = {mu_s_before, mu_s_after, switch_time, std::min({summary.mu_k, mu_s_before, mu_s_after})};
     ctx.evaluations = 0;
     // The misfit has kinks where the model gains or loses a stick phase, on which a simplex can
     // collapse early; restarting from the best point with a fresh simplex (the standard remedy) until

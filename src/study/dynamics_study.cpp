@@ -78,20 +78,26 @@ void runDynamics(const DynamicsSetup &s, CaseRecord &record) {
   record.attribute(g, "work_friction", r.work_friction.back());
   record.attribute(g, "kinetic_energy", ke);
   record.attribute(g, "energy_balance_error", r.work_driving.back() - ke - r.work_friction.back());
+  // Lists of event times are written only when not empty (an empty HDF5 attribute cannot be
+  // written); the counts n_<name> are always there.
+  const auto list = [&](const std::string &name, const std::vector<double> &values) {
+    record.attribute(g, "n_" + name, static_cast<long long>(values.size()));
+    if (!values.empty()) record.attribute(g, name, values);
+  };
   if (s.friction == "coulomb") { // the integrator's exact events
     std::vector<double> onsets, resticks;
     for (const PinEvent &e : r.events)
       (e.kind == PinEventKind::slip_onset ? onsets : resticks).push_back(e.t);
-    record.attribute(g, "event_slip_onset_times", onsets);
-    record.attribute(g, "event_restick_times", resticks);
+    list("event_slip_onset_times", onsets);
+    list("event_restick_times", resticks);
   }
 
   const StickSlipSummary summary = analyseStickSlip(r, pin, W, s.detection);
   record.attribute(g, "stick_speed_tolerance", s.detection.velocity_tolerance);
   record.attribute(g, "stick_min_duration", s.detection.min_duration);
-  record.attribute(g, "slip_onset_times", summary.slip_onsets);
-  record.attribute(g, "restick_times", summary.resticks);
-  record.attribute(g, "mu_s", summary.mu_s);
+  list("slip_onset_times", summary.slip_onsets);
+  list("restick_times", summary.resticks);
+  if (!summary.mu_s.empty()) record.attribute(g, "mu_s", summary.mu_s);
   record.attribute(g, "mu_k", summary.mu_k);
   record.attribute(g, "sliding_time", summary.sliding_time);
 
