@@ -242,6 +242,34 @@ TEST(CoulombClosedForm, StaticSwitchCanTriggerSlipAtTheSwitchTime) {
   EXPECT_NEAR(rk.events[0].t, 0.070, 1e-6);
 }
 
+TEST(StickSlipLaw, VelocityDependentKineticForceThroughTheHook) {
+  // A velocity-strengthening law F_k(v) = mu_k W + b |v| plugged in as a kinetic-force function.
+  // While sliding forward it adds b to the damper's c in m x'' but not to the drive c V_o, so the
+  // motion is the closed form with c' = c + b (zeta' = c' / 2 sqrt(m k)), mu_k' = mu_k + b V_o / W and
+  // mu_s' = mu_s + b V_o / W (the onset condition k(V_o t - x) + c V_o = mu_s W is then Eq. 18 with
+  // c'). Stick phases are unchanged. So the hook, with its stick handling, must reproduce that.
+  const PinParameters pin = paperPin();
+  // b = 20 N s/m: zeta' = 0.13, still underdamped enough for the pin to re-stick.
+  const double b = 20.0, shift = b * pin.stage_velocity / W;
+  const CoulombParameters c = paperCoulomb();
+  const StickSlipLaw law{[c](double t) { return c.muStatic(t) * W; },
+                         [c, b](double speed) { return c.mu_k * W + b * speed; }};
+  const double T = 0.2, dt = 1e-6;
+  const PinTrajectory rk = integratePinStickSlip(pin, law, {dt, T, 10});
+  PinParameters equivalent = pin;
+  equivalent.damping_ratio = (pin.damping() + b) / (2.0 * std::sqrt(pin.mass * pin.spring_stiffness));
+  const CoulombClosedForm model(
+      equivalent, W, {c.mu_s_before + shift, c.mu_s_after + shift, c.switch_time, c.mu_k + shift}, T);
+  ASSERT_EQ(rk.events.size(), model.events().size());
+  ASSERT_GE(rk.events.size(), 2u);
+  for (std::size_t e = 0; e < rk.events.size(); ++e)
+    EXPECT_NEAR(rk.events[e].t, model.events()[e].t, dt);
+  double F_err = 0.0;
+  for (std::size_t i = 0; i < rk.t.size(); ++i)
+    F_err = std::max(F_err, std::fabs(rk.spring_force[i] - model.at(rk.t[i]).spring_force));
+  EXPECT_LT(F_err, 1e-9 * 1.5); // as in the Coulomb comparison
+}
+
 // --- Energy balance -------------------------------------------------------------------------------
 
 TEST(PinIntegrator, EnergyBalanceWithCoulombStickSlip) {
