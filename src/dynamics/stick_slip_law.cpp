@@ -2,6 +2,7 @@
 #include "tribo/dynamics/stick_slip_law.hpp"
 
 #include "tribo/core/error.hpp"
+#include "tribo/friction/friction_law.hpp"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -25,6 +26,20 @@ StickSlipLaw coulombLaw(const CoulombParameters &coulomb, double W) {
     throw InputError(fmt::format("normal load W = {} N: must be in (0, inf)", W));
   return {[coulomb, W](double t) { return coulomb.muStatic(t) * W; },
           [coulomb, W](double) { return coulomb.mu_k * W; }};
+}
+
+StickSlipLaw stickSlipLaw(std::shared_ptr<const FrictionLaw> law, double W) {
+  if (!law) throw InputError("stick-slip law: no friction law given");
+  if (!(W > 0.0) || !std::isfinite(W))
+    throw InputError(fmt::format("normal load W = {} N: must be in (0, inf)", W));
+  if (law->stateSize() > 0)
+    throw InputError(fmt::format("friction law {} has {} state variables: the stick-slip integrator supports "
+                                 "laws of (N, v) only",
+                                 law->name(), law->stateSize()));
+  return {[law, W](double) { return law->evaluate(W, 0.0).strength; },
+          [law, W](double speed) {
+            return law->evaluate(W, speed > 0.0 ? speed : std::numeric_limits<double>::min()).strength;
+          }};
 }
 
 } // namespace tribo

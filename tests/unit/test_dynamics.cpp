@@ -7,6 +7,9 @@
 #include "tribo/dynamics/hysteretic_friction.hpp"
 #include "tribo/dynamics/pin_integrator.hpp"
 #include "tribo/dynamics/stick_slip_analysis.hpp"
+#include "tribo/friction/rate_and_state.hpp"
+#include "tribo/friction/static_kinetic.hpp"
+#include "tribo/friction/vel_dependent.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -268,6 +271,32 @@ TEST(StickSlipLaw, VelocityDependentKineticForceThroughTheHook) {
   for (std::size_t i = 0; i < rk.t.size(); ++i)
     F_err = std::max(F_err, std::fabs(rk.spring_force[i] - model.at(rk.t[i]).spring_force));
   EXPECT_LT(F_err, 1e-9 * 1.5); // as in the Coulomb comparison
+}
+
+TEST(StickSlipLaw, FrictionLawModuleThroughTheAdapter) {
+  // StaticKinetic(mu_s, mu_k) through stickSlipLaw() is the Coulomb law: the same events and record.
+  const PinParameters pin = paperPin();
+  const IntegrationSettings run{1e-6, 0.12, 10};
+  const PinTrajectory a =
+      integratePinStickSlip(pin, coulombLaw(CoulombParameters::constant(0.282, 0.267), W), run);
+  const PinTrajectory b =
+      integratePinStickSlip(pin, stickSlipLaw(std::make_shared<StaticKinetic>(0.282, 0.267), W), run);
+  ASSERT_EQ(a.events.size(), b.events.size());
+  ASSERT_GE(a.events.size(), 2u);
+  for (std::size_t e = 0; e < a.events.size(); ++e)
+    EXPECT_DOUBLE_EQ(a.events[e].t, b.events[e].t);
+  for (std::size_t i = 0; i < a.t.size(); ++i)
+    ASSERT_DOUBLE_EQ(a.x[i], b.x[i]);
+  // A velocity-weakening law (VelDependent, mu 0.28 slow -> 0.24 fast): it sticks, breaks at
+  // mu_slow W, and the energy balance holds through its events.
+  const PinTrajectory c =
+      integratePinStickSlip(pin, stickSlipLaw(std::make_shared<VelDependent>(0.28, 0.24, 500.0), W), run);
+  ASSERT_FALSE(c.events.empty());
+  EXPECT_NEAR(c.events[0].driving_force, 0.28 * W, 1e-9);
+  const double ke = 0.5 * pin.mass * c.v.back() * c.v.back();
+  EXPECT_LT(std::fabs(c.work_driving.back() - ke - c.work_friction.back()), 1e-10 * c.work_driving.back());
+  // A law with state cannot be used (its state would have to be integrated with the motion).
+  EXPECT_THROW(stickSlipLaw(std::make_shared<RateAndState>(0.01, 0.015, 1e-5, 0.6, 1e-6), W), InputError);
 }
 
 // --- Energy balance -------------------------------------------------------------------------------

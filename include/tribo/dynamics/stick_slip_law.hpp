@@ -3,14 +3,15 @@
 
 #include <functional>
 #include <limits>
+#include <memory>
 
 namespace tribo {
 
+class FrictionLaw;
+
 /// A law that sticks while the driving force stays within a static limit and, while sliding, opposes
 /// the sliding direction with a kinetic force that may depend on the sliding speed. This is the hook
-/// for every law of the friction-law module: with a `FrictionLaw law` and normal load W,
-///   StickSlipLaw{[=](double) { return law.force(W, 0.0); },      // static limit
-///                [=](double speed) { return law.force(W, speed); }} // kinetic force
+/// for every law of the friction-law module: see stickSlipLaw(FrictionLaw, W) below.
 struct StickSlipLaw {
   /// Largest friction force the interface can hold without sliding at time t [N] (>= 0).
   std::function<double(double t)> static_limit;
@@ -38,5 +39,12 @@ void validateCoulomb(const CoulombParameters &coulomb);
 
 /// The Coulomb law with normal load W [N]: static limit mu_s(t) W, kinetic force mu_k W.
 StickSlipLaw coulombLaw(const CoulombParameters &coulomb, double W);
+
+/// Any stateless law of the friction-law module (tribo/friction/) as a stick-slip law at normal load W:
+/// static limit = strength mu(W, v = 0) W, kinetic force = strength mu(W, |v|) W taken on the sliding
+/// branch (|v| = 0 is evaluated at the smallest positive speed, so a law with a jump at v = 0, like
+/// StaticKinetic, gives mu_k there). Laws with state (rate-and-state) need their state integrated with
+/// the motion, which this integrator does not do: InputError.
+StickSlipLaw stickSlipLaw(std::shared_ptr<const FrictionLaw> law, double W);
 
 } // namespace tribo
