@@ -2,6 +2,7 @@
 #include "tribo/study/study_registry.hpp"
 
 #include "tribo/study/config.hpp"
+#include "tribo/study/dynamics_study.hpp"
 #include "tribo/study/friction_table_study.hpp"
 #include "tribo/study/sweep.hpp"
 
@@ -11,6 +12,7 @@ namespace tribo {
 
 const std::vector<StudyEntry> &registeredStudies() {
   static const std::vector<StudyEntry> studies = {
+      {"dynamics", "stage-driven pin (Eq. 12): stick-slip, analysis and closed-form fit", buildDynamicsStudy},
       {"friction_table", "a friction law tabulated over normal force N and velocity v", buildFrictionTableStudy},
   };
   return studies;
