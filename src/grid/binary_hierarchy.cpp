@@ -3,20 +3,22 @@
 
 #include "tribo/core/error.hpp"
 
-#include <petscsys.h>
-
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <limits>
+#include <petscsys.h>
 
 namespace tribo {
 
 namespace {
 
-int trailingZeros(std::uint64_t k) { return k == 0 ? 64 : __builtin_ctzll(k); }
-int popcount(std::uint64_t k) { return __builtin_popcountll(k); }
+int trailingZeros(std::uint64_t k) {
+  return k == 0 ? 64 : __builtin_ctzll(k);
+}
+int popcount(std::uint64_t k) {
+  return __builtin_popcountll(k);
+}
 
 /// sum_{t=1..M} floor(m / 2^t), in O(1): Legendre's sum_{t>=1} floor(m / 2^t) = m - popcount(m), minus the
 /// tail t > M, which is the same sum for q = floor(m / 2^M).
@@ -36,7 +38,8 @@ int BinaryHierarchy::maxLevels() {
   // nodes of a bi-quadratic stencil). Both the dof count and the entry count must fit PetscInt.
   const double limit = static_cast<double>(PETSC_MAX_INT);
   int n = 2;
-  while (n < 60 && 18.0 * 2.0 * static_cast<double>(nodeCountFor(n + 1)) <= limit) ++n;
+  while (n < 60 && 18.0 * 2.0 * static_cast<double>(nodeCountFor(n + 1)) <= limit)
+    ++n;
   return n;
 }
 
@@ -55,7 +58,9 @@ BinaryHierarchy::BinaryHierarchy(int levels, double length_x, double length_z)
   node_count_ = nodeCountFor(levels);
 }
 
-std::int64_t BinaryHierarchy::stride(int row) const { return row <= 1 ? 1 : std::int64_t{1} << (row - 1); }
+std::int64_t BinaryHierarchy::stride(int row) const {
+  return row <= 1 ? 1 : std::int64_t{1} << (row - 1);
+}
 
 std::int64_t BinaryHierarchy::nodesInRow(int row) const {
   return row <= 1 ? surfaceNodeCount() : (std::int64_t{1} << (levels_ - row + 1)) + 1;
@@ -70,7 +75,9 @@ double BinaryHierarchy::rowDepth(int row) const {
   return h_ * static_cast<double>((std::int64_t{1} << row) - 1);
 }
 
-double BinaryHierarchy::gapAbove(int row) const { return h_ * static_cast<double>(std::int64_t{1} << (row - 1)); }
+double BinaryHierarchy::gapAbove(int row) const {
+  return h_ * static_cast<double>(std::int64_t{1} << (row - 1));
+}
 
 int BinaryHierarchy::columnHeight(std::int64_t k) const {
   return 2 + std::min(trailingZeros(static_cast<std::uint64_t>(k)), levels_ - 1);
@@ -88,8 +95,10 @@ std::int64_t BinaryHierarchy::columnOfGlobal(std::int64_t global) const {
   std::int64_t lo = 0, hi = surfaceNodeCount() - 1; // largest k with columnOffset(k) <= global
   while (lo < hi) {
     const std::int64_t mid = lo + (hi - lo + 1) / 2;
-    if (columnOffset(mid) <= global) lo = mid;
-    else hi = mid - 1;
+    if (columnOffset(mid) <= global)
+      lo = mid;
+    else
+      hi = mid - 1;
   }
   return lo;
 }
@@ -143,15 +152,18 @@ std::array<std::int64_t, 2> BinaryHierarchy::ownedColumns(int rank, int size) co
     std::int64_t lo = 0, hi = surfaceNodeCount(); // columnOffset(n_x) = total
     while (lo < hi) {
       const std::int64_t mid = lo + (hi - lo) / 2;
-      if (columnOffset(mid) >= target) hi = mid;
-      else lo = mid + 1;
+      if (columnOffset(mid) >= target)
+        hi = mid;
+      else
+        lo = mid + 1;
     }
     return lo;
   };
   auto share = [&](int p) {
     return static_cast<std::int64_t>((static_cast<long double>(node_count_) * p) / size);
   };
-  return {firstColumnFrom(share(rank)), rank + 1 == size ? surfaceNodeCount() : firstColumnFrom(share(rank + 1))};
+  return {firstColumnFrom(share(rank)),
+          rank + 1 == size ? surfaceNodeCount() : firstColumnFrom(share(rank + 1))};
 }
 
 std::array<std::int64_t, 2> BinaryHierarchy::ownedNodes(int rank, int size) const {

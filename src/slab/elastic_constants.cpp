@@ -3,9 +3,8 @@
 
 #include "tribo/core/error.hpp"
 
-#include <fmt/format.h>
-
 #include <cmath>
+#include <fmt/format.h>
 
 namespace tribo {
 

@@ -25,7 +25,8 @@ NodeInterpolant::NodeInterpolant(const BinaryHierarchy &grid, const NodeRef &cen
       // The row has a node in this column: it and its neighbours, shifted inward at the sides.
       const std::int64_t start = std::clamp<std::int64_t>(k0 / s - 1, 0, n - 3);
       row.count = 3;
-      for (int a = 0; a < 3; ++a) row.index[a] = start + a;
+      for (int a = 0; a < 3; ++a)
+        row.index[a] = start + a;
     } else {
       // A coarser row whose nodes straddle this column (even paper i): linear, lambda_L and lambda_R.
       row.count = 2;

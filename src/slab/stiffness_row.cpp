@@ -5,7 +5,6 @@
 #include "tribo/slab/node_interpolant.hpp"
 
 #include <petscdt.h>
-
 #include <vector>
 
 namespace tribo {
@@ -41,7 +40,8 @@ StiffnessRow stiffnessRow(const BinaryHierarchy &grid, const ElasticConstants &e
   StiffnessRow out;
   out.center = center;
   out.count = phi.nodeCount();
-  for (int a = 0; a < out.count; ++a) out.nodes[a] = phi.node(a);
+  for (int a = 0; a < out.count; ++a)
+    out.nodes[a] = phi.node(a);
   // f^S accumulated as d f^S / d(u_a, w_a); f_ext = -f^S at the end.
   std::array<std::array<double, 4>, 9> fS{};
   std::array<double, 9> N{}, Nx{}, Nz{};
@@ -51,8 +51,10 @@ StiffnessRow stiffnessRow(const BinaryHierarchy &grid, const ElasticConstants &e
     const double half = 0.5 * (to - from), mid = 0.5 * (to + from);
     for (std::size_t q = 0; q < rule.t.size(); ++q) {
       const double s = mid + half * rule.t[q], wq = half * rule.w[q];
-      if (vertical) phi.evaluate(fixed, s, N.data(), Nx.data(), Nz.data());
-      else phi.evaluate(s, fixed, N.data(), Nx.data(), Nz.data());
+      if (vertical)
+        phi.evaluate(fixed, s, N.data(), Nx.data(), Nz.data());
+      else
+        phi.evaluate(s, fixed, N.data(), Nx.data(), Nz.data());
       for (int a = 0; a < out.count; ++a) {
         // sigma_x = (lam+2G) u_x + lam w_z, sigma_z = lam u_x + (lam+2G) w_z, tau = G (u_z + w_x) (Eq. 3);
         // f^S_x = int (sigma_x nx + tau nz), f^S_z = int (tau nx + sigma_z nz) (Eqs. 4-7).
@@ -69,7 +71,8 @@ StiffnessRow stiffnessRow(const BinaryHierarchy &grid, const ElasticConstants &e
   if (!cv.on_top) face(false, cv.z_top, cv.x_left, cv.x_right, 0.0, -1.0);
 
   for (int a = 0; a < out.count; ++a)
-    for (int c = 0; c < 4; ++c) out.blocks[a][c] = -fS[a][c];
+    for (int c = 0; c < 4; ++c)
+      out.blocks[a][c] = -fS[a][c];
   return out;
 }
 

@@ -1,14 +1,11 @@
 // Tests of the binary hierarchy: row sizes, depths, numbering by columns, control volumes, ownership.
+#include "tribo/core/error.hpp"
 #include "tribo/grid/binary_hierarchy.hpp"
 
-#include "tribo/core/error.hpp"
-
-#include <petscsys.h>
-
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <map>
+#include <petscsys.h>
 #include <set>
 
 using tribo::BinaryHierarchy;
@@ -31,7 +28,8 @@ TEST(BinaryHierarchy, RowsOfFigure2) {
   for (int n = 2; n <= 12; ++n) {
     std::int64_t count = 0;
     const BinaryHierarchy h(n, 1.0, 1.0);
-    for (int r = 0; r < h.rowCount(); ++r) count += h.nodesInRow(r);
+    for (int r = 0; r < h.rowCount(); ++r)
+      count += h.nodesInRow(r);
     EXPECT_EQ(count, BinaryHierarchy::nodeCountFor(n));
     EXPECT_EQ(h.nodesInRow(n), 3); // the bottom row always has three nodes
   }
@@ -64,7 +62,8 @@ TEST(BinaryHierarchy, NumberingByColumnsIsABijection) {
     // Brute force: enumerate rows, sort by (column, row).
     std::map<std::pair<std::int64_t, int>, NodeRef> byColumn;
     for (int r = 0; r < g.rowCount(); ++r)
-      for (std::int64_t i = 0; i < g.nodesInRow(r); ++i) byColumn[{g.column({r, i}), r}] = NodeRef{r, i};
+      for (std::int64_t i = 0; i < g.nodesInRow(r); ++i)
+        byColumn[{g.column({r, i}), r}] = NodeRef{r, i};
     ASSERT_EQ(static_cast<std::int64_t>(byColumn.size()), g.nodeCount());
     std::int64_t expected_global = 0;
     for (const auto &[key, n] : byColumn) {

@@ -1,16 +1,14 @@
 // Tests of the node interpolants (Eqs. 8-10) and the control-volume stiffness rows: paper polynomials and
 // patch tests for every node class.
+#include "tribo/core/error.hpp"
 #include "tribo/grid/binary_hierarchy.hpp"
 #include "tribo/slab/elastic_constants.hpp"
 #include "tribo/slab/node_interpolant.hpp"
 #include "tribo/slab/stiffness_row.hpp"
 
-#include "tribo/core/error.hpp"
-
-#include <gtest/gtest.h>
-
 #include <array>
 #include <cmath>
+#include <gtest/gtest.h>
 #include <string>
 
 using tribo::BinaryHierarchy;
@@ -23,8 +21,12 @@ namespace {
 /// A quadratic displacement field: u = sum a_m p_m, w = sum b_m p_m with p = {1, x, z, x^2, x z, z^2}.
 struct QuadraticField {
   std::array<double, 6> a{}, b{};
-  double u(double x, double z) const { return a[0] + a[1] * x + a[2] * z + a[3] * x * x + a[4] * x * z + a[5] * z * z; }
-  double w(double x, double z) const { return b[0] + b[1] * x + b[2] * z + b[3] * x * x + b[4] * x * z + b[5] * z * z; }
+  double u(double x, double z) const {
+    return a[0] + a[1] * x + a[2] * z + a[3] * x * x + a[4] * x * z + a[5] * z * z;
+  }
+  double w(double x, double z) const {
+    return b[0] + b[1] * x + b[2] * z + b[3] * x * x + b[4] * x * z + b[5] * z * z;
+  }
   // Stresses of Eq. 3 at (x, z).
   std::array<double, 3> stress(double x, double z, const ElasticConstants &e) const {
     const double ux = a[1] + 2 * a[3] * x + a[4] * z, uz = a[2] + a[4] * x + 2 * a[5] * z;
@@ -36,7 +38,8 @@ struct QuadraticField {
   std::array<double, 2> divergence(const ElasticConstants &e) const {
     const double G = e.shear_modulus, lam = e.lambda();
     const double uxx = 2 * a[3], uxz = a[4], uzz = 2 * a[5], wxx = 2 * b[3], wxz = b[4], wzz = 2 * b[5];
-    return {(lam + 2 * G) * uxx + lam * wxz + G * (uzz + wxz), G * (uxz + wxx) + lam * uxz + (lam + 2 * G) * wzz};
+    return {(lam + 2 * G) * uxx + lam * wxz + G * (uzz + wxz),
+            G * (uxz + wxx) + lam * uxz + (lam + 2 * G) * wzz};
   }
 };
 
@@ -64,7 +67,8 @@ std::array<double, 2> exactNodalForce(const BinaryHierarchy &g, const NodeRef &n
 }
 
 /// K d for one node's row, and the scale sum |B| |d| that sets the round-off tolerance.
-std::array<double, 3> applyRow(const BinaryHierarchy &g, const tribo::StiffnessRow &row, const QuadraticField &f) {
+std::array<double, 3> applyRow(const BinaryHierarchy &g, const tribo::StiffnessRow &row,
+                               const QuadraticField &f) {
   std::array<double, 3> out{};
   for (int a = 0; a < row.count; ++a) {
     const double x = g.x(row.nodes[a]), z = g.z(row.nodes[a]);
@@ -81,13 +85,17 @@ std::array<double, 3> applyRow(const BinaryHierarchy &g, const tribo::StiffnessR
 std::string nodeClass(const BinaryHierarchy &g, const NodeRef &n) {
   const bool left = n.index == 0, right = n.index + 1 == g.nodesInRow(n.row);
   std::string c = n.row == 0 ? "top" : n.row == g.levels() ? "bottom" : n.row == 1 ? "second" : "interior";
-  if (left || right) c += left ? "-left" : "-right";
-  else c += n.index % 2 == 0 ? "-odd_i" : "-even_i"; // paper i = index + 1
+  if (left || right)
+    c += left ? "-left" : "-right";
+  else
+    c += n.index % 2 == 0 ? "-odd_i" : "-even_i"; // paper i = index + 1
   return c;
 }
 
 /// Even paper i below a coarser row: the row below is interpolated linearly in x.
-bool linearBelow(const BinaryHierarchy &g, const NodeRef &n) { return n.row < g.levels() && n.index % 2 == 1; }
+bool linearBelow(const BinaryHierarchy &g, const NodeRef &n) {
+  return n.row < g.levels() && n.index % 2 == 1;
+}
 
 void checkPatch(const BinaryHierarchy &g, const ElasticConstants &e, const QuadraticField &f, bool needs_x2,
                 const std::string &what) {
@@ -100,8 +108,10 @@ void checkPatch(const BinaryHierarchy &g, const ElasticConstants &e, const Quadr
       const auto want = exactNodalForce(g, n, f, e);
       // Round-off: the row sums up to nine terms of size |B d|; 1e-12 of that is a few hundred ulps.
       const double tol = 1e-12 * got[2] + 1e-300;
-      EXPECT_NEAR(got[0], want[0], tol) << what << " f_x at " << nodeClass(g, n) << " row " << r << " i " << i;
-      EXPECT_NEAR(got[1], want[1], tol) << what << " f_z at " << nodeClass(g, n) << " row " << r << " i " << i;
+      EXPECT_NEAR(got[0], want[0], tol)
+          << what << " f_x at " << nodeClass(g, n) << " row " << r << " i " << i;
+      EXPECT_NEAR(got[1], want[1], tol)
+          << what << " f_z at " << nodeClass(g, n) << " row " << r << " i " << i;
     }
 }
 
@@ -123,7 +133,9 @@ TEST(SlabStencils, TypicalInteriorInterpolantIsEquation10) {
     };
     auto alpha = [&](int r, int k, double xi) {
       if (r == 0) // T: nodes at xi = 1/2, 1, 3/2
-        return k == 0 ? 2 * (xi - 1) * (xi - 1.5) : k == 1 ? -4 * (xi - 0.5) * (xi - 1.5) : 2 * (xi - 1) * (xi - 0.5);
+        return k == 0   ? 2 * (xi - 1) * (xi - 1.5)
+               : k == 1 ? -4 * (xi - 0.5) * (xi - 1.5)
+                        : 2 * (xi - 1) * (xi - 0.5);
       if (r == 1) // M: nodes at xi = 0, 1, 2
         return k == 0 ? 0.5 * (xi - 1) * (xi - 2) : k == 1 ? -xi * (xi - 2) : 0.5 * xi * (xi - 1);
       if (index % 2 == 0) // B, odd paper i: nodes at xi = -1, 1, 3
@@ -140,7 +152,8 @@ TEST(SlabStencils, TypicalInteriorInterpolantIsEquation10) {
         int a = 0;
         for (int r = 0; r < 3; ++r)
           for (int k = 0; k < phi.row(r).count; ++k, ++a)
-            EXPECT_NEAR(N[a], gamma(r, eta) * alpha(r, k, xi), 1e-13) << "index " << index << " r " << r << " k " << k;
+            EXPECT_NEAR(N[a], gamma(r, eta) * alpha(r, k, xi), 1e-13)
+                << "index " << index << " r " << r << " k " << k;
       }
   }
 }
@@ -174,7 +187,8 @@ TEST(SlabStencils, InterpolantNodesPerClass) {
     for (int b = 0; b < phi.nodeCount(); ++b) {
       std::array<double, 9> N{};
       phi.evaluate(g.x(phi.node(b)), g.z(phi.node(b)), N.data(), nullptr, nullptr);
-      for (int a = 0; a < phi.nodeCount(); ++a) EXPECT_NEAR(N[a], a == b ? 1.0 : 0.0, 1e-13);
+      for (int a = 0; a < phi.nodeCount(); ++a)
+        EXPECT_NEAR(N[a], a == b ? 1.0 : 0.0, 1e-13);
     }
   }
 }
@@ -221,8 +235,8 @@ TEST(SlabStencils, QuadraticPatchTest) {
       for (int m = 0; m < 6; ++m) {
         QuadraticField f;
         (m < 3 ? f.a : f.b)[3 + m % 3] = 1.0;
-        checkPatch(g, e, f, m % 3 == 0, "nu=" + std::to_string(nu) + " N=" + std::to_string(N) + " monomial " +
-                                            std::to_string(m));
+        checkPatch(g, e, f, m % 3 == 0,
+                   "nu=" + std::to_string(nu) + " N=" + std::to_string(N) + " monomial " + std::to_string(m));
       }
     }
   }
@@ -248,7 +262,8 @@ TEST(SlabStencils, GaussQuadratureIsExact) {
       const auto two = tribo::stiffnessRow(g, kElastic, {r, i}, 2);
       const auto five = tribo::stiffnessRow(g, kElastic, {r, i}, 5);
       for (int a = 0; a < two.count; ++a)
-        for (int c = 0; c < 4; ++c) EXPECT_NEAR(two.blocks[a][c], five.blocks[a][c], 1e-14 * kElastic.shear_modulus);
+        for (int c = 0; c < 4; ++c)
+          EXPECT_NEAR(two.blocks[a][c], five.blocks[a][c], 1e-14 * kElastic.shear_modulus);
     }
 }
 

@@ -20,10 +20,10 @@ class NodeInterpolant {
 public:
   struct Row {
     int row = 0;
-    double z = 0;                       // depth of the row [m]
-    int count = 0;                      // 2 (linear) or 3 (quadratic) nodes
+    double z = 0;                        // depth of the row [m]
+    int count = 0;                       // 2 (linear) or 3 (quadratic) nodes
     std::array<std::int64_t, 3> index{}; // indices within the row
-    Lagrange1D alpha;                   // in xi = (x - x_node) / dx_node
+    Lagrange1D alpha;                    // in xi = (x - x_node) / dx_node
   };
 
   NodeInterpolant(const BinaryHierarchy &grid, const NodeRef &center);
@@ -43,7 +43,7 @@ private:
   NodeRef center_;
   double x0_, z0_, dx_, dz_; // local coordinates xi = (x - x0)/dx, eta = (z - z0)/dz
   std::array<Row, 3> rows_;
-  Lagrange1D gamma_;         // through the three row depths, in eta
+  Lagrange1D gamma_; // through the three row depths, in eta
   int node_count_ = 0;
   std::array<NodeRef, 9> nodes_{};
 };
