@@ -45,6 +45,11 @@ public:
   /// `--set a.b.c=value`: the value is parsed as YAML, so lists and numbers keep their types.
   void applyOverride(const std::string &assignment);
 
+  /// A fresh copy of the whole input (its own record of keys read), re-read from the source text so
+  /// lines stay right, with the overrides so far and then `extra` applied. Sweeps build each case
+  /// from such a copy.
+  ConfigNode variant(const std::vector<std::string> &extra) const;
+
   bool has(const std::string &key) const;
   std::string path() const { return path_; }
   /// "file:line" of this mapping, for messages.
@@ -72,6 +77,11 @@ public:
   /// Elements of a list of mappings (e.g. disk.trajectories), each with its own path "a.b[3]".
   std::vector<ConfigNode> childList(const std::string &key) const;
 
+  /// The keys of this mapping, in file order (reading them marks nothing as used).
+  std::vector<std::string> keys() const;
+  /// The raw YAML value of a key, marked used (sweeps copy values of any shape).
+  YAML::Node rawValue(const std::string &key) const;
+
   /// Throws InputError naming the key path, line, value and what is allowed.
   [[noreturn]] void fail(const std::string &key, const std::string &what) const;
 
@@ -85,6 +95,8 @@ public:
 private:
   struct Shared {
     std::string file;
+    std::string source;                 // the text as read
+    std::vector<std::string> overrides; // --set assignments, in order
     std::set<std::string> used; // key paths read so far
     YAML::Node root;
   };
