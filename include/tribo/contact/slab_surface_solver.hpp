@@ -1,0 +1,28 @@
+// The reference path of the contact iterations: every provisional equilibrium is a solve of the
+// distributed slab system (PETSc KSP) with the contact nodes' displacements prescribed.
+#pragma once
+
+#include "tribo/contact/surface_solver.hpp"
+#include "tribo/slab/slab_system.hpp"
+
+namespace tribo {
+
+class SlabSurfaceSolver : public SurfaceSolver {
+public:
+  /// `slab` must have a uniform_load bottom support (the load W/L_y pushing the slab up to the pin).
+  explicit SlabSurfaceSolver(SlabSystem &slab);
+
+  const std::vector<double> &surfaceX() const override { return x_; }
+  const std::vector<double> &surfaceWidth() const override { return width_; }
+  void setContactSet(const std::vector<char> &in_contact, bool frictionless) override;
+  SurfaceState solve(const std::vector<double> &u, const std::vector<double> &w, double load_scale) override;
+  long long solveCount() const override { return solves_; }
+
+private:
+  SlabSystem &slab_;
+  std::vector<double> x_, width_;
+  SurfaceCondition condition_;
+  long long solves_ = 0;
+};
+
+} // namespace tribo

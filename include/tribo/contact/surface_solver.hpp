@@ -1,0 +1,32 @@
+// The slab seen from its top row, as the contact algorithm needs it: a set of top nodes held by the
+// pin (both displacements prescribed), the rest free of traction, and the forces that result.
+#pragma once
+
+#include "tribo/slab/slab_system.hpp"
+
+#include <vector>
+
+namespace tribo {
+
+// SurfaceState (slab/slab_system.hpp): top-row u [m, +x], w [m, downward into the slab] and the
+// external forces per unit depth [N/m] applied BY the pin TO the slab: fz > 0 presses into the slab,
+// fx > 0 drags it in +x.
+
+class SurfaceSolver {
+public:
+  virtual ~SurfaceSolver() = default;
+  /// Undeformed x of the top-row nodes [m], from the slab's left edge.
+  virtual const std::vector<double> &surfaceX() const = 0;
+  /// Width of each top node's control volume [m] (pressure = force / width).
+  virtual const std::vector<double> &surfaceWidth() const = 0;
+  /// Which top nodes the pin holds. Changes the operator (a new factorisation on the reference path).
+  /// `frictionless`: the pin prescribes only w there, u is free of traction (Hertz, the flat punch).
+  virtual void setContactSet(const std::vector<char> &in_contact, bool frictionless) = 0;
+  /// Equilibrium with u, w prescribed at the contact nodes (ignored elsewhere) and the bottom load
+  /// scaled by `load_scale` (1 = the applied load, 0 = none, for unit responses).
+  virtual SurfaceState solve(const std::vector<double> &u, const std::vector<double> &w, double load_scale) = 0;
+  /// Solves done so far (for the event log and benchmarks).
+  virtual long long solveCount() const = 0;
+};
+
+} // namespace tribo

@@ -1,0 +1,242 @@
+// Frictional contact of the pin: constraints I-III, provisional equilibria, event-driven sliding.
+#include "tribo/contact/frictional_contact.hpp"
+
+#include "tribo/core/error.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace tribo {
+
+namespace {
+constexpr double inf = std::numeric_limits<double>::infinity();
+}
+
+FrictionalContact::FrictionalContact(SurfaceSolver &slab, CurvedPin pin, double pin_center,
+                                     ContactParameters params)
+    : slab_(slab), pin_(pin), pin_center0_(pin_center), params_(params), x_(slab.surfaceX()),
+      in_contact_(x_.size(), 0), xi_(x_.size(), 0.0) {
+  if (params_.load_per_depth <= 0 || params_.normal_stiffness <= 0)
+    throw InputError("FrictionalContact: load and normal stiffness must be positive");
+  // Tolerances on one scale (pitfall 5): forces relative to W/L_y, gaps through the stiffness.
+  force_tol_ = 1e-11 * params_.load_per_depth;
+  gap_tol_ = force_tol_ / params_.normal_stiffness;
+}
+
+// Constraint III for a free node: the slab surface, at the node's deformed position, stays below the
+// pin. w is downward, the pin's lowest point is at the undeformed surface level (the slab floats under
+// its load, so this fixes only its rigid vertical position).
+double FrictionalContact::gap(int k) const {
+  return pin_.height(x_[k] + state_.u[k] - pinCenter()) + state_.w[k];
+}
+
+// A contact node sticks to the pin point xi_k: it moves with the pin, at the pin's height there.
+void FrictionalContact::solve() {
+  const std::size_t n = x_.size();
+  std::vector<double> u(n, 0.0), w(n, 0.0);
+  for (std::size_t k = 0; k < n; ++k)
+    if (in_contact_[k]) {
+      u[k] = pinCenter() + xi_[k] - x_[k];
+      w[k] = -pin_.height(xi_[k]);
+    }
+  state_ = slab_.solve(u, w, 1.0);
+}
+
+// The response to a unit pin displacement with every contact node stuck: all contact u's move by
+// one, heights unchanged, no load. Linear in delta until the next event (paper §2.1.1).
+SurfaceState FrictionalContact::pinTranslationResponse() {
+  const std::size_t n = x_.size();
+  std::vector<double> u(n, 0.0), w(n, 0.0);
+  for (std::size_t k = 0; k < n; ++k)
+    if (in_contact_[k]) u[k] = 1.0;
+  return slab_.solve(u, w, 0.0);
+}
+
+double FrictionalContact::frictionForce() const {
+  double f = 0;
+  for (std::size_t k = 0; k < x_.size(); ++k)
+    if (in_contact_[k]) f += state_.fx[k];
+  return f;
+}
+
+int FrictionalContact::contactCount() const {
+  return static_cast<int>(std::count(in_contact_.begin(), in_contact_.end(), 1));
+}
+
+double FrictionalContact::lateralStiffness() {
+  const SurfaceState d = pinTranslationResponse();
+  double k = 0;
+  for (std::size_t i = 0; i < x_.size(); ++i)
+    if (in_contact_[i]) k += d.fx[i];
+  return k;
+}
+
+FrictionalContact::Violation FrictionalContact::mostOffending() const {
+  Violation worst{EventType::slip, -1, 0.0};
+  const double mu = params_.mu_i;
+  for (std::size_t k = 0; k < x_.size(); ++k) {
+    Violation v{EventType::slip, static_cast<int>(k), 0.0};
+    if (in_contact_[k]) {
+      if (state_.fz[k] < -force_tol_) v = {EventType::release, v.node, -state_.fz[k]}; // I
+      else if (!params_.frictionless && std::abs(state_.fx[k]) > mu * state_.fz[k] + force_tol_)
+        v = {EventType::slip, v.node, std::abs(state_.fx[k]) - mu * state_.fz[k]}; // II
+    } else {
+      const double g = gap(static_cast<int>(k));
+      if (g < -gap_tol_) v = {EventType::contact, v.node, -g * params_.normal_stiffness}; // III
+    }
+    if (v.force > worst.force) worst = v;
+  }
+  return worst;
+}
+
+double FrictionalContact::worstViolation() const { return mostOffending().force / params_.load_per_depth; }
+
+// A slipping node moves along the pin (tangent direction (1, -h'(xi)) in (u, w)) until its shear is
+// the residual fraction of mu_i p, every other node held: one solve gives its own stiffness in that
+// direction, then the slip is exact because the response is linear.
+void FrictionalContact::slipNode(int k) {
+  const std::size_t n = x_.size();
+  std::vector<double> u(n, 0.0), w(n, 0.0);
+  u[k] = 1.0;
+  w[k] = -pin_.slope(xi_[k]);
+  const SurfaceState column = slab_.solve(u, w, 0.0);
+  const double sigma = state_.fx[k] >= 0 ? 1.0 : -1.0;
+  const double r = params_.residual_shear_fraction * params_.mu_i * sigma;
+  const double denom = column.fx[k] - r * column.fz[k];
+  if (!(std::abs(denom) > 0)) throw SolverError(fmt::format("slip of node {}: zero tangential stiffness", k));
+  xi_[k] += (r * state_.fz[k] - state_.fx[k]) / denom;
+}
+
+void FrictionalContact::applyChange(EventType type, int k) {
+  switch (type) {
+  case EventType::slip: slipNode(k); break;
+  case EventType::release:
+    in_contact_[k] = 0;
+    slab_.setContactSet(in_contact_, params_.frictionless);
+    break;
+  case EventType::contact:
+    // The node touches where it now is, and sticks there.
+    xi_[k] = x_[k] + state_.u[k] - pinCenter();
+    in_contact_[k] = 1;
+    slab_.setContactSet(in_contact_, params_.frictionless);
+    break;
+  }
+  solve();
+}
+
+void FrictionalContact::checkEdges() const {
+  if (in_contact_.front() || in_contact_.back())
+    throw SolverError("the contact reaches the slab edge: the load (contact.load) is too large for this slab, "
+                      "or the pin radius too large; lower the load or widen the slab");
+  if (contactCount() < 3)
+    throw SolverError(fmt::format("only {} node(s) in contact: the load (contact.load) is too small to resolve "
+                                  "the contact on this grid; raise the load or slab.levels",
+                                  contactCount()));
+}
+
+long long FrictionalContact::relaxToEquilibrium(long long budget) {
+  long long changes = 0;
+  for (Violation v = mostOffending(); v.node >= 0; v = mostOffending()) {
+    if (++changes > budget)
+      throw SolverError(fmt::format("avalanche did not settle after {} state changes (contact.max_state_changes)",
+                                    budget));
+    applyChange(v.type, v.node);
+    if (in_contact_.front() || in_contact_.back()) checkEdges();
+  }
+  return changes;
+}
+
+long long FrictionalContact::establishNormalContact(double first_guess_half_width) {
+  delta_ = 0;
+  std::fill(in_contact_.begin(), in_contact_.end(), 0);
+  int nearest = 0;
+  for (std::size_t k = 0; k < x_.size(); ++k) {
+    if (std::abs(x_[k] - pin_center0_) <= first_guess_half_width) in_contact_[k] = 1;
+    if (std::abs(x_[k] - pin_center0_) < std::abs(x_[nearest] - pin_center0_)) nearest = static_cast<int>(k);
+  }
+  in_contact_[nearest] = 1;
+  for (std::size_t k = 0; k < x_.size(); ++k) xi_[k] = x_[k] - pin_center0_;
+  slab_.setContactSet(in_contact_, params_.frictionless);
+  solve();
+  const long long changes = relaxToEquilibrium(params_.max_state_changes);
+  checkEdges();
+  return changes;
+}
+
+SlipEvent FrictionalContact::advance() {
+  // Everything is linear in the pin displacement until the next event: find the smallest one.
+  const SurfaceState d = pinTranslationResponse();
+  const double mu = params_.mu_i;
+  double best = inf;
+  EventType type = EventType::slip;
+  int node = -1;
+  auto consider = [&](double step, EventType t, int k) {
+    if (step > 0 && step < best) best = step, type = t, node = k;
+  };
+  for (std::size_t i = 0; i < x_.size(); ++i) {
+    const int k = static_cast<int>(i);
+    if (in_contact_[i]) {
+      const double fx = state_.fx[i], fz = state_.fz[i];
+      for (double sigma : {1.0, -1.0}) { // fx + s dfx = sigma mu (fz + s dfz)
+        if (params_.frictionless) break;
+        const double rate = d.fx[i] - sigma * mu * d.fz[i];
+        const double room = sigma * mu * fz - fx;
+        if (sigma * rate > 0 && sigma * room >= 0) consider(room / rate, EventType::slip, k);
+      }
+      if (d.fz[i] < 0) consider(-fz / d.fz[i], EventType::release, k);
+    } else {
+      // Gap at the deformed position is convex in the step (pitfall 8): Newton from the left finds its
+      // first root exactly, or shows it has none.
+      auto g = [&](double s) {
+        return pin_.height(x_[i] + state_.u[i] + s * d.u[i] - pinCenter() - s) + state_.w[i] + s * d.w[i];
+      };
+      auto dg = [&](double s) {
+        return pin_.slope(x_[i] + state_.u[i] + s * d.u[i] - pinCenter() - s) * (d.u[i] - 1.0) + d.w[i];
+      };
+      double s = 0;
+      for (int it = 0; it < 60 && dg(s) < 0 && s < best; ++it) {
+        const double next = s - g(s) / dg(s);
+        if (std::abs(next - s) <= 1e-15 * std::max(next, params_.min_increment)) {
+          s = next;
+          break;
+        }
+        s = next;
+      }
+      if (std::abs(g(s)) <= gap_tol_ && s > 0) consider(s, EventType::contact, k);
+    }
+  }
+  if (node < 0) throw SolverError("no further event: every contact node is stuck for any pin displacement");
+
+  // The paper's lower bound on a triggering displacement (§3.2.1) keeps zero-length events finite.
+  const double step = std::max(best, params_.min_increment);
+  delta_ += step;
+  solve();
+  const double force_before = frictionForce();
+  // The trigger sits exactly on its boundary (pitfall 1): change its state explicitly.
+  bool still_applies = true;
+  if (type == EventType::contact) still_applies = !in_contact_[node];
+  else still_applies = in_contact_[node];
+  long long changes = 0;
+  if (still_applies) {
+    applyChange(type, node);
+    ++changes;
+  }
+  changes += relaxToEquilibrium(params_.max_state_changes);
+  checkEdges();
+
+  SlipEvent e{};
+  e.type = type;
+  e.node = node;
+  e.delta = delta_;
+  e.increment = step;
+  e.state_changes = static_cast<int>(changes);
+  e.friction_force = frictionForce();
+  e.contact_nodes = contactCount();
+  e.force_drop = force_before - e.friction_force;
+  return e;
+}
+
+} // namespace tribo

@@ -1,0 +1,126 @@
+// Frictional contact of the pin: Hertz, constraints after every event, linearity between events,
+// invariance under scaling of G and W, and the same events on 1 and 2 ranks.
+#include "tribo/contact/pin_on_slab.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace tribo;
+
+namespace {
+
+PinOnSlabSetup fig6Like(int levels, double mu_i) {
+  PinOnSlabSetup s;
+  s.levels = levels;
+  s.contact.mu_i = mu_i;
+  return s;
+}
+
+} // namespace
+
+TEST(Contact, HertzLineContactFrictionless) {
+  // a << L_x: a = 0.05 L_x at R/L_x = 200 needs P = pi a^2 E* / (4 R).
+  PinOnSlabSetup s = fig6Like(9, 0.5);
+  s.contact.frictionless = true;
+  const double a = 0.05 * s.length_x, R = s.radius_over_Lx * s.length_x;
+  const double P = M_PI * a * a * s.elastic.planeStrainModulus() / (4 * R);
+  s.load = P * s.depth_y;
+  PinOnSlab model(PETSC_COMM_WORLD, s);
+  EXPECT_NEAR(model.hertzHalfWidth(), a, 1e-12 * a);
+  auto &c = model.contact();
+  c.establishNormalContact(0.5 * a);
+  const auto &x = model.surface().surfaceX();
+  const auto &width = model.surface().surfaceWidth();
+  const double xc = s.center_over_Lx * s.length_x, dx = x[1] - x[0];
+  double x_lo = 1e9, x_hi = -1e9, total = 0, err2 = 0;
+  int n = 0;
+  const double p0 = 2 * P / (M_PI * a);
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    if (!c.inContact()[k]) continue;
+    x_lo = std::min(x_lo, x[k] - xc);
+    x_hi = std::max(x_hi, x[k] - xc);
+    total += c.state().fz[k];
+    const double r = (x[k] - xc) / a;
+    if (std::abs(r) <= 0.8) {
+      const double p = c.state().fz[k] / width[k];
+      err2 += std::pow((p - p0 * std::sqrt(1 - r * r)) / p0, 2);
+      ++n;
+    }
+  }
+  // Equilibrium: the contact carries the load.
+  EXPECT_NEAR(total, P, 1e-8 * P);
+  // The contact edge lies within one node spacing of Hertz's a on both sides.
+  EXPECT_NEAR(x_hi, a, 1.5 * dx);
+  EXPECT_NEAR(-x_lo, a, 1.5 * dx);
+  const double rms = std::sqrt(err2 / n);
+  RecordProperty("hertz_rms_error", std::to_string(rms));
+  // The slab is finite (depth 20 a) and the edge is resolved to dx = a / 25.6: a few per cent.
+  EXPECT_LT(rms, 0.03) << "RMS pressure error relative to p0 over |x| <= 0.8 a";
+  EXPECT_EQ(c.worstViolation(), 0.0);
+}
+
+TEST(Contact, ConstraintsHoldAfterEveryEvent) {
+  PinOnSlab model(PETSC_COMM_WORLD, fig6Like(5, 0.5));
+  auto &c = model.contact();
+  model.establishNormalContact();
+  EXPECT_EQ(c.worstViolation(), 0.0);
+  double delta = 0;
+  for (int e = 0; e < 150; ++e) {
+    const SlipEvent ev = c.advance();
+    ASSERT_EQ(c.worstViolation(), 0.0) << "event " << e;
+    EXPECT_GT(ev.delta, delta);
+    delta = ev.delta;
+    // Constraint II with the sign: |tau| <= mu_i p at every contact node.
+    for (std::size_t k = 0; k < c.inContact().size(); ++k)
+      if (c.inContact()[k]) {
+        EXPECT_GE(c.state().fz[k], -1e-11 * model.loadPerDepth());
+        EXPECT_LE(std::abs(c.state().fx[k]), 0.5 * c.state().fz[k] + 1e-11 * model.loadPerDepth());
+      }
+  }
+}
+
+TEST(Contact, LinearBetweenEventsWithSlopeK) {
+  // Between events every contact node is stuck: F rises with the slope K of the partition (Eq. 15).
+  PinOnSlab model(PETSC_COMM_WORLD, fig6Like(5, 0.5));
+  auto &c = model.contact();
+  model.establishNormalContact();
+  for (int e = 0; e < 40; ++e) {
+    const double K = c.lateralStiffness();
+    const double F_prev = c.frictionForce();
+    const SlipEvent ev = c.advance();
+    const double F_before_trigger = ev.friction_force + ev.force_drop;
+    EXPECT_NEAR(F_before_trigger, F_prev + K * ev.increment, 1e-9 * model.loadPerDepth()) << "event " << e;
+  }
+}
+
+TEST(Contact, InvariantUnderScalingOfShearModulusAndLoad) {
+  PinOnSlabSetup a = fig6Like(5, 0.25), b = a;
+  b.elastic.shear_modulus *= 3.0;
+  b.load *= 3.0;
+  PinOnSlab ma(PETSC_COMM_WORLD, a), mb(PETSC_COMM_WORLD, b);
+  ma.establishNormalContact();
+  mb.establishNormalContact();
+  for (int e = 0; e < 60; ++e) {
+    const SlipEvent ea = ma.contact().advance(), eb = mb.contact().advance();
+    ASSERT_EQ(ea.node, eb.node) << "event " << e;
+    ASSERT_EQ(ea.type, eb.type) << "event " << e;
+    EXPECT_NEAR(ea.delta, eb.delta, 1e-9 * ea.delta);
+    EXPECT_NEAR(ea.friction_force / ma.loadPerDepth(), eb.friction_force / mb.loadPerDepth(), 1e-9);
+  }
+}
+
+TEST(Contact, SameEventsOnAllRanksAndAlone) {
+  // The world's ranks share one slab; each rank alone (PETSC_COMM_SELF) must find the same events.
+  PinOnSlab world(PETSC_COMM_WORLD, fig6Like(6, 0.5)), alone(PETSC_COMM_SELF, fig6Like(6, 0.5));
+  world.establishNormalContact();
+  alone.establishNormalContact();
+  for (int e = 0; e < 80; ++e) {
+    const SlipEvent a = world.contact().advance(), b = alone.contact().advance();
+    ASSERT_EQ(a.node, b.node) << "event " << e;
+    ASSERT_EQ(a.type, b.type) << "event " << e;
+    ASSERT_EQ(a.state_changes, b.state_changes) << "event " << e;
+    EXPECT_NEAR(a.delta, b.delta, 1e-10 * a.delta);
+    EXPECT_NEAR(a.friction_force, b.friction_force, 1e-10 * world.loadPerDepth());
+  }
+}
