@@ -25,7 +25,7 @@ struct SlabSolverOptions {
   /// Options prefix, e.g. "slab_" for -slab_ksp_type; empty = the global -ksp_type, -pc_type, ...
   std::string prefix;
   /// Up to this many dofs: MUMPS LU (preonly); above: GMRES + hypre BoomerAMG.
-  long long direct_max_dofs = 2'000'000;
+  long long direct_max_dofs = 8'000'000;
   /// Relative residual tolerance of the iterative default.
   double rtol = 1e-10;
 };
