@@ -4,7 +4,7 @@
 #include "tribo/core/error.hpp"
 
 #include <algorithm>
-#include <boost/math/quadrature/gauss_kronrod.hpp>
+#include <boost/math/quadrature/tanh_sinh.hpp>
 #include <boost/math/special_functions/ellint_rd.hpp>
 #include <boost/math/special_functions/ellint_rg.hpp>
 #include <cmath>
@@ -15,11 +15,21 @@ namespace tribo {
 namespace {
 
 constexpr double pi = 3.14159265358979323846;
-// Bisection depth of the adaptive rules. The angular integrand near rho = eps varies on the scale
-// |rho - eps|/eps, so resolving it to 1e-13 needs ~45 halvings of [0, pi]; the radial integrand
-// has only an integrable (rho - eps) ln|rho - eps| kink at a panel end.
-constexpr unsigned max_depth = 60;
-using GK = boost::math::quadrature::gauss_kronrod<double, 31>;
+// Every integral here is split so that its integrand is analytic inside the interval and singular
+// only at the ends: the (rho - eps) ln|rho - eps| kink of the ring averages at rho = eps, the
+// square-root edge of the Hertz pressure, the kinks of a tabulated pressure, and, for the angle,
+// the peak of width |rho - eps|/eps at psi = 0. Tanh-sinh (double-exponential) quadrature converges
+// geometrically in the number of levels for exactly such integrands: ~250 evaluations reach 1e-15,
+// where adaptive Gauss-Kronrod bisection needed ~20x more (measured, docs/disk.md). Its stopping
+// test compares successive levels against the L1 norm, so integrals that cancel to ~0 terminate.
+boost::math::quadrature::tanh_sinh<double> &integrator() {
+  static boost::math::quadrature::tanh_sinh<double> ts; // tables grow lazily: not const in Boost 1.74
+  return ts;
+}
+
+template <class F> double integrate(F &&f, double a, double b, double rel_tol) {
+  return integrator().integrate(f, a, b, rel_tol);
+}
 
 // Ring averages over the angle of the force and torque integrands of the unit disk: with d the
 // distance from the ring point to the instantaneous centre of rotation (0, eps),
@@ -68,8 +78,8 @@ RingAverage ringAverageDirect(double rho, double eps, double rel_tol) {
     const double d = dist(psi);
     return d > 0.0 ? rho * (rho - eps * std::cos(psi)) / d : 0.0;
   };
-  const double A = GK::integrate(fA, 0.0, pi, max_depth, rel_tol) / pi;
-  const double B = GK::integrate(fB, 0.0, pi, max_depth, rel_tol) / pi;
+  const double A = integrate(fA, 0.0, pi, rel_tol) / pi;
+  const double B = integrate(fB, 0.0, pi, rel_tol) / pi;
   return {A, B};
 }
 
@@ -108,8 +118,8 @@ ForceTorque contactForceTorque(const PressureProfile &p, double eps,
   const std::vector<double> x = radialPanels(p, eps);
   ForceTorque ft;
   for (std::size_t i = 0; i + 1 < x.size(); ++i) {
-    ft.F += GK::integrate(fF, x[i], x[i + 1], max_depth, options.rel_tol);
-    ft.T += GK::integrate(fT, x[i], x[i + 1], max_depth, options.rel_tol);
+    ft.F += integrate(fF, x[i], x[i + 1], options.rel_tol);
+    ft.T += integrate(fT, x[i], x[i + 1], options.rel_tol);
   }
   return ft;
 }

@@ -11,9 +11,9 @@ namespace tribo {
 /// How the contact integral of Eq. 1 (and of the torque) is evaluated.
 enum class ContactQuadrature {
   /// Angle integrated in closed form for each ring (complete elliptic integrals, Landen-transformed
-  /// so nothing cancels), radius by adaptive Gauss-Kronrod split at rho = eps. Fast (~10 us).
+  /// so nothing cancels), radius by tanh-sinh quadrature split at rho = eps. Fast (~50 us).
   ring,
-  /// Both angle and radius by nested adaptive Gauss-Kronrod of the unit slip direction; no
+  /// Both angle and radius by nested tanh-sinh quadrature of the unit slip direction; no
   /// special functions at all, so an independent check of the closed forms. Slow (~ms).
   direct
 };
