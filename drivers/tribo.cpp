@@ -1,11 +1,29 @@
-// tribo: command-line driver (being built; the full driver follows in this change).
+// tribo: read a study, run its cases across the MPI ranks, write one HDF5 file.
+//   tribo run input/quickstart.yaml -o quickstart.h5 [--set key=value] [PETSc options]
+#include "tribo/core/error.hpp"
 #include "tribo/core/petsc_handles.hpp"
-#include "tribo/core/version.hpp"
+#include "tribo/study/command_line.hpp"
 
-#include <cstdio>
+#include <fmt/format.h>
 
 int main(int argc, char **argv) {
-  tribo::PetscSession petsc(&argc, &argv);
-  std::printf("tribo %s (%s)\n", tribo::version, tribo::git_commit);
-  return 0;
+  tribo::CommandLine command(argc, argv);
+  if (command.finished()) return command.exitCode();
+
+  tribo::PetscSession petsc(command.petscArgc(), command.petscArgv());
+  int rank = 0;
+  MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
+  auto fail = [&](const char *kind, const std::exception &e, tribo::ExitCode code) {
+    if (rank == 0) fmt::print(stderr, "tribo: {}: {}\n", kind, e.what());
+    return static_cast<int>(code);
+  };
+  try {
+    return command.execute(PETSC_COMM_WORLD);
+  } catch (const tribo::InputError &e) {
+    return fail("bad input", e, tribo::ExitCode::bad_input);
+  } catch (const tribo::IoError &e) {
+    return fail("I/O failure", e, tribo::ExitCode::io_failure);
+  } catch (const std::exception &e) {
+    return fail("solver failure", e, tribo::ExitCode::solver_failure);
+  }
 }

@@ -1,37 +1,17 @@
 // Validated input: a YAML mapping that knows its key path and line, so every error names both.
 #pragma once
 
+#include "tribo/core/bounds.hpp"
 #include "tribo/core/error.hpp"
 
 #include <yaml-cpp/yaml.h>
 
-#include <limits>
 #include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 namespace tribo {
-
-/// The allowed range of a number, printed in errors and docs as an interval: "(0, inf)", "[2, 20]".
-struct Bounds {
-  double lo = -std::numeric_limits<double>::infinity();
-  double hi = std::numeric_limits<double>::infinity();
-  bool lo_open = true, hi_open = true;
-
-  bool contains(double v) const;
-  std::string describe() const;
-
-  static Bounds any() { return {}; }
-  static Bounds positive() { return {0.0, std::numeric_limits<double>::infinity(), true, true}; }
-  static Bounds nonNegative() { return {0.0, std::numeric_limits<double>::infinity(), false, true}; }
-  static Bounds atLeast(double lo) { return {lo, std::numeric_limits<double>::infinity(), false, true}; }
-  static Bounds greaterThan(double lo) { return {lo, std::numeric_limits<double>::infinity(), true, true}; }
-  static Bounds closed(double lo, double hi) { return {lo, hi, false, false}; }
-  static Bounds open(double lo, double hi) { return {lo, hi, true, true}; }
-  static Bounds closedOpen(double lo, double hi) { return {lo, hi, false, true}; }
-  static Bounds openClosed(double lo, double hi) { return {lo, hi, true, false}; }
-};
 
 /// One mapping of the input. Reading a key marks it used; after a study has read its input,
 /// `checkAllKeysUsed()` on the root turns every key nobody read into an "unknown key" error.
@@ -44,6 +24,11 @@ public:
 
   /// `--set a.b.c=value`: the value is parsed as YAML, so lists and numbers keep their types.
   void applyOverride(const std::string &assignment);
+
+  /// A fresh copy of the whole input (its own record of keys read), re-read from the source text so
+  /// lines stay right, with the overrides so far and then `extra` applied. Sweeps build each case
+  /// from such a copy.
+  ConfigNode variant(const std::vector<std::string> &extra) const;
 
   bool has(const std::string &key) const;
   std::string path() const { return path_; }
@@ -72,6 +57,11 @@ public:
   /// Elements of a list of mappings (e.g. disk.trajectories), each with its own path "a.b[3]".
   std::vector<ConfigNode> childList(const std::string &key) const;
 
+  /// The keys of this mapping, in file order (reading them marks nothing as used).
+  std::vector<std::string> keys() const;
+  /// The raw YAML value of a key, marked used (sweeps copy values of any shape).
+  YAML::Node rawValue(const std::string &key) const;
+
   /// Throws InputError naming the key path, line, value and what is allowed.
   [[noreturn]] void fail(const std::string &key, const std::string &what) const;
 
@@ -85,6 +75,8 @@ public:
 private:
   struct Shared {
     std::string file;
+    std::string source;                 // the text as read
+    std::vector<std::string> overrides; // --set assignments, in order
     std::set<std::string> used; // key paths read so far
     YAML::Node root;
   };

@@ -1,0 +1,18 @@
+// The rigid curved pin of radius R: the exact circle, measured from its lowest point (paper Fig. 1).
+#pragma once
+
+#include <cmath>
+
+namespace tribo {
+
+struct CurvedPin {
+  double radius; // R [m]
+
+  /// Height of the pin surface above its lowest point at horizontal offset xi from its centre.
+  /// R - sqrt(R^2 - xi^2), written to keep its digits when xi << R (R/L_x = 200 in the paper).
+  double height(double xi) const { return xi * xi / (radius + std::sqrt((radius - xi) * (radius + xi))); }
+  /// d height / d xi.
+  double slope(double xi) const { return xi / std::sqrt((radius - xi) * (radius + xi)); }
+};
+
+} // namespace tribo

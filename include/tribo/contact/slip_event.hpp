@@ -1,0 +1,24 @@
+// One event of the quasistatic sliding (paper §3.2.1): the trigger and the avalanche it set off.
+#pragma once
+
+namespace tribo {
+
+/// What the smallest pin displacement makes happen at one node (paper §2.1.1, §3.2.1).
+enum class EventType : int {
+  slip = 0,    // |tau| would exceed mu_i p (constraint II)
+  release = 1, // the pressure would turn negative (constraint I)
+  contact = 2, // a free node would penetrate the pin (constraint III)
+};
+
+struct SlipEvent {
+  EventType type;
+  int node;                // top-row index of the triggering node
+  double delta;            // pin displacement after the event [m]
+  double increment;        // pin displacement of this event [m]
+  int state_changes;       // slips, releases and contacts until equilibrium, the trigger included
+  double friction_force;   // sum of the contact shear forces after equilibrium [N/m of depth]
+  int contact_nodes;       // nodes in contact after equilibrium
+  double force_drop;       // friction force just before the trigger's state change minus after [N/m]
+};
+
+} // namespace tribo

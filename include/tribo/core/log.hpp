@@ -1,0 +1,19 @@
+// One place prints: rank 0 of a communicator, to stdout, through fmt (deal.II's pcout).
+#pragma once
+
+#include <fmt/format.h>
+#include <mpi.h>
+
+#include <cstdio>
+
+namespace tribo {
+
+template <typename... Args> void print(MPI_Comm comm, fmt::format_string<Args...> format, Args &&...args) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  if (rank != 0) return;
+  fmt::print(format, std::forward<Args>(args)...);
+  std::fflush(stdout);
+}
+
+} // namespace tribo

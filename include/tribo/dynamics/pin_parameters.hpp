@@ -1,0 +1,41 @@
+// The stage-driven spring-mass-damper of paper §2.2.1 (Eq. 12): its parameters and derived frequencies.
+#pragma once
+
+namespace tribo {
+
+/// The pin of mass m pulled by a stage moving at V_o through a spring k and a damper c (Fig. 4).
+struct PinParameters {
+  double mass = 0.0;             // m [kg]
+  double spring_stiffness = 0.0; // k [N/m]
+  double damping_ratio = 0.0;    // zeta = c / (2 m omega_n) [-]
+  double stage_velocity = 0.0;   // V_o [m/s]
+
+  /// c = 2 zeta sqrt(m k) [N s/m].
+  double damping() const;
+  /// omega_n = sqrt(k/m) [rad/s].
+  double naturalFrequency() const;
+  /// omega_d = omega_n sqrt(1 - zeta^2) [rad/s]; only defined for zeta < 1.
+  double dampedFrequency() const;
+  /// Spring plus damper force on the pin, k(V_o t - x) + c(V_o - v): Eq. 12 without friction [N].
+  double drivingForce(double t, double x, double v) const;
+  /// Spring force alone, k(V_o t - x): the quantity of Fig. 9 and Eqs. 16-17 [N].
+  double springForce(double t, double x) const;
+};
+
+/// Throws InputError unless m > 0, k > 0, zeta >= 0 and V_o is finite.
+void validatePinParameters(const PinParameters &pin);
+
+/// The largest stable RK4 step for the linear system m x'' + c x' + (k + extra_stiffness) x = 0 [s].
+/// For each eigenvalue lambda, the step is limited by h |lambda| <= r(arg lambda), the radius of
+/// RK4's stability region |1 + z + z^2/2 + z^3/6 + z^4/24| <= 1 in that direction: 2.785 on the
+/// negative real axis (overdamped), 2.828 on the imaginary axis (undamped), 2.62 at its narrowest
+/// (zeta ~ 0.55). r is found numerically, so the limit is exact for any zeta. The friction law may
+/// add a stiffness: the lateral surface stiffness K of Eq. 15 acts in parallel with k while the
+/// interface sticks elastically.
+double rk4StabilityLimit(const PinParameters &pin, double extra_stiffness = 0.0);
+
+/// Throws InputError unless 0 < dt <= rk4StabilityLimit / 2 (a factor-two margin: at the limit the
+/// solution is bounded but not accurate); the message gives both numbers.
+void validateTimeStep(const PinParameters &pin, double dt, double extra_stiffness = 0.0);
+
+} // namespace tribo

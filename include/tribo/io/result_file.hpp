@@ -1,0 +1,75 @@
+// The HDF5 file of one run. One rank writes it, under `<name>.partial` until the run ends; each case
+// is marked complete after its group is written, so an interrupted run can be resumed (docs/output.md).
+#pragma once
+
+#include "tribo/io/case_record.hpp"
+#include "tribo/io/hdf5_handle.hpp"
+
+#include <map>
+#include <set>
+#include <string>
+
+namespace tribo {
+
+class ResultFile {
+public:
+  /// What the writer may do with files already on disk.
+  struct Policy {
+    bool overwrite = false; // replace an existing final file
+    bool resume = false;    // continue `<name>.partial` (or a finished `<name>`) of the same input
+  };
+
+  /// Opens `<final_path>.partial` for writing. Refuses (IoError) to touch an existing final file
+  /// without overwrite or resume, and to resume a file written from a different input.
+  ResultFile(const std::string &final_path, const std::string &input_text, Policy policy);
+  ResultFile(const ResultFile &) = delete;
+  ResultFile &operator=(const ResultFile &) = delete;
+  /// Closes without renaming: a failed run leaves only `<name>.partial`, never a broken final file.
+  ~ResultFile();
+
+  static std::string partialPath(const std::string &final_path) { return final_path + ".partial"; }
+
+  /// Ids of the cases whose groups were written completely (by this or an interrupted earlier run).
+  const std::set<std::string> &completedCases() const { return completed_; }
+
+  /// Attributes of the root group (provenance).
+  void writeRootAttribute(const std::string &name, const AttributeValue &value);
+
+  /// Writes /cases/<id>/ with the parameters as attributes, then marks it complete and flushes.
+  void writeCase(const std::string &id, const std::map<std::string, AttributeValue> &parameters,
+                 const CaseRecord &record);
+  /// Records a case that failed: its parameters and the error message, `status = "failed"`.
+  void writeFailedCase(const std::string &id, const std::map<std::string, AttributeValue> &parameters,
+                       const std::string &message);
+
+  /// Closes the file and renames `<name>.partial` to `<name>`.
+  void commit();
+
+private:
+  void openGroupForCase(const std::string &id);
+  std::string final_path_;
+  std::string partial_path_;
+  H5Handle file_;
+  std::set<std::string> completed_;
+  bool committed_ = false;
+};
+
+/// Reading back what tribo wrote (tests, the dynamics study's profile input, --resume).
+class ResultReader {
+public:
+  explicit ResultReader(const std::string &path);
+  bool exists(const std::string &object_path) const;
+  std::vector<double> dataset(const std::string &path) const;
+  std::vector<unsigned long> shape(const std::string &path) const;
+  AttributeValue attribute(const std::string &object_path, const std::string &name) const;
+  bool hasAttribute(const std::string &object_path, const std::string &name) const;
+
+private:
+  std::string path_;
+  H5Handle file_;
+};
+
+/// Writes one attribute on an open HDF5 object (shared by the writer and its tests).
+void writeH5Attribute(hid_t object, const std::string &name, const AttributeValue &value);
+
+} // namespace tribo

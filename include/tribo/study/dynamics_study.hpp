@@ -1,0 +1,45 @@
+// Study `dynamics`: the stage-driven pin of Eq. 12 with profile or Coulomb friction, analysed and fitted
+// (§3.3).
+#pragma once
+
+#include "tribo/dynamics/closed_form_fit.hpp"
+#include "tribo/dynamics/friction_profile.hpp"
+#include "tribo/dynamics/pin_integrator.hpp"
+#include "tribo/dynamics/stick_slip_analysis.hpp"
+#include "tribo/dynamics/stick_slip_law.hpp"
+#include "tribo/study/case.hpp"
+
+#include <memory>
+#include <string>
+
+namespace tribo {
+
+class ConfigNode;
+
+/// Everything the study reads, typed (keys and units in docs/dynamics.md).
+struct DynamicsSetup {
+  PinParameters pin;
+  IntegrationSettings settings;
+  double normal_load = 0.0; // W [N], contact.load
+  std::string friction;     // "coulomb" or "profile"
+  CoulombParameters coulomb;
+  std::shared_ptr<const ProfileLookup> profile; // friction = profile
+  std::string profile_source;                   // "file:case" for the record
+  StickDetection detection;
+  std::string fit; // "none", "one_static", "two_static"
+  double fit_switch_time = std::numeric_limits<double>::quiet_NaN();
+};
+
+/// Reads and validates the `dynamics` block and `contact.load`; reads the profile file if any.
+/// Throws InputError (naming key, value and range) before any work.
+DynamicsSetup readDynamicsSetup(const ConfigNode &root);
+
+/// Integrates, analyses, fits and fills `record` under dynamics/ (datasets t, x, v, F_spring,
+/// F_friction; the closed-form fit's F_spring_fit, x_fit, v_fit; the summary as attributes).
+/// A pipeline (contact profile, then dynamics) sets `setup.profile` from memory and calls this.
+void runDynamics(const DynamicsSetup &setup, CaseRecord &record);
+
+/// The study: one case.
+std::vector<CasePlan> buildDynamicsStudy(const ConfigNode &root);
+
+} // namespace tribo

@@ -1,0 +1,50 @@
+#!/usr/bin/python3
+"""Paper Fig. 5 from a `punch` study: pressure shape p/p0 versus x/a, tribo against Johnson's
+p0/sqrt(1 - (x/a)^2) (rigid flat punch on a half-space; the infinite values at |x| = a are omitted).
+
+    /usr/bin/python3 scripts/plot_punch.py fig5_punch.h5 [-o fig5_punch.png]
+"""
+import argparse
+
+import h5py
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("h5", help="HDF5 file written by `tribo run` for study: punch")
+    parser.add_argument("-o", "--output", help="PNG file (default: the HDF5 name with .png)")
+    args = parser.parse_args()
+    out = args.output or args.h5.rsplit(".", 1)[0] + ".png"
+
+    fig, ax = plt.subplots(figsize=(6.0, 4.2))
+    markers = iter("os^dv<>")
+    with h5py.File(args.h5, "r") as f:
+        for cid, case in f["cases"].items():
+            if case.attrs.get("status") != "complete" or "surface" not in case:
+                continue
+            a, c, p0 = case.attrs["half_width"], case.attrs["center"], case.attrs["p0"]
+            s = (case["surface/x"][()] - c) / a
+            p = case["surface/p"][()] / p0
+            inside = np.abs(s) < 1.0 - 1e-9  # the edge nodes carry the singular force: omitted, as in the paper
+            ax.plot(s[inside], p[inside], next(markers, "o"), ms=4, mfc="none",
+                    label=f"tribo, n_x = {case.attrs['n_x']} (RMS error {100 * case.attrs['rms_error']:.1f}%)")
+    s = np.linspace(-0.985, 0.985, 400)
+    ax.plot(s, 1.0 / np.sqrt(1.0 - s**2), "k-", lw=1.2, label=r"Johnson: $p_0/\sqrt{1-(x/a)^2}$")
+    ax.set_xlabel("x / a")
+    ax.set_ylabel(r"p / p$_0$  (p$_0$ = P / $\pi$a)")
+    ax.set_xlim(-1.05, 1.05)
+    ax.set_ylim(0, 5)
+    ax.set_title("Rigid flat punch: pressure shape (paper Fig. 5)")
+    ax.legend(fontsize=8, loc="upper center")
+    fig.tight_layout()
+    fig.savefig(out, dpi=150)
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,230 @@
+// Classical RK4 for Eq. 12 with smooth, hysteretic-profile and stick/slip friction; decimated records.
+//
+// RK4 is hand-written: it is the paper's own method (§2.2.3, fixed Delta t = 100 ns), its inner loop
+// is the measured hot spot (2e6 steps x 4 stages with a profile look-up each), and the hysteresis
+// and stick/slip rules need control over what happens between stages and steps that a general
+// integrator (PETSc TS) would hide behind callbacks.
+#include "tribo/dynamics/pin_integrator.hpp"
+
+#include "tribo/core/error.hpp"
+#include "tribo/dynamics/hysteretic_friction.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+
+namespace tribo {
+
+void validateSettings(const PinParameters &pin, const IntegrationSettings &s, double extra_stiffness) {
+  validatePinParameters(pin);
+  if (!(s.duration > 0.0) || !std::isfinite(s.duration))
+    throw InputError(fmt::format("duration = {} s: must be in (0, inf)", s.duration));
+  if (s.output_stride < 1)
+    throw InputError(fmt::format("output stride = {}: must be in [1, inf)", s.output_stride));
+  validateTimeStep(pin, s.time_step, extra_stiffness);
+}
+
+namespace {
+
+// Position, velocity and the two work integrals, advanced together by the same stages.
+struct State {
+  double x = 0.0, v = 0.0, work_driving = 0.0, work_friction = 0.0;
+};
+
+struct Coefficients {
+  double k, c, V, inv_m;
+  explicit Coefficients(const PinParameters &p)
+      : k(p.spring_stiffness), c(p.damping()), V(p.stage_velocity), inv_m(1.0 / p.mass) {}
+  double driving(double t, double x, double v) const { return k * (V * t - x) + c * (V - v); }
+};
+
+// One classical RK4 step of y' = (v, (D - F)/m, D v, F v), D the driving force of Eq. 12.
+template <class Friction>
+inline State rk4Step(const Coefficients &p, double t, double h, const State &s, const Friction &friction) {
+  auto rate = [&](double tt, double x, double v, double out[4]) {
+    const double D = p.driving(tt, x, v), F = friction(tt, x, v);
+    out[0] = v;
+    out[1] = (D - F) * p.inv_m;
+    out[2] = D * v;
+    out[3] = F * v;
+  };
+  double k1[4], k2[4], k3[4], k4[4];
+  rate(t, s.x, s.v, k1);
+  rate(t + 0.5 * h, s.x + 0.5 * h * k1[0], s.v + 0.5 * h * k1[1], k2);
+  rate(t + 0.5 * h, s.x + 0.5 * h * k2[0], s.v + 0.5 * h * k2[1], k3);
+  rate(t + h, s.x + h * k3[0], s.v + h * k3[1], k4);
+  const double w = h / 6.0;
+  return {s.x + w * (k1[0] + 2.0 * k2[0] + 2.0 * k3[0] + k4[0]),
+          s.v + w * (k1[1] + 2.0 * k2[1] + 2.0 * k3[1] + k4[1]),
+          s.work_driving + w * (k1[2] + 2.0 * k2[2] + 2.0 * k3[2] + k4[2]),
+          s.work_friction + w * (k1[3] + 2.0 * k2[3] + 2.0 * k3[3] + k4[3])};
+}
+
+long long stepCount(const IntegrationSettings &s) {
+  return static_cast<long long>(std::ceil(s.duration / s.time_step * (1.0 - 1e-12)));
+}
+
+class Recorder {
+public:
+  Recorder(const PinParameters &pin, const IntegrationSettings &s, PinTrajectory &out)
+      : pin_(pin), out_(out) {
+    const std::size_t n = static_cast<std::size_t>(stepCount(s) / s.output_stride + 1);
+    for (auto *a : {&out.t, &out.x, &out.v, &out.spring_force, &out.friction_force, &out.work_driving,
+                    &out.work_friction})
+      a->reserve(n);
+  }
+  void operator()(double t, const State &s, double friction) {
+    out_.t.push_back(t);
+    out_.x.push_back(s.x);
+    out_.v.push_back(s.v);
+    out_.spring_force.push_back(pin_.springForce(t, s.x));
+    out_.friction_force.push_back(friction);
+    out_.work_driving.push_back(s.work_driving);
+    out_.work_friction.push_back(s.work_friction);
+  }
+
+private:
+  const PinParameters &pin_;
+  PinTrajectory &out_;
+};
+
+} // namespace
+
+PinTrajectory integratePinSmooth(const PinParameters &pin,
+                                 const std::function<double(double, double, double)> &friction,
+                                 const IntegrationSettings &settings) {
+  validateSettings(pin, settings);
+  const Coefficients p(pin);
+  PinTrajectory out;
+  Recorder record(pin, settings, out);
+  const double h = settings.time_step;
+  const long long n = stepCount(settings);
+  State s;
+  record(0.0, s, friction(0.0, s.x, s.v));
+  for (long long i = 0; i < n; ++i) {
+    s = rk4Step(p, i * h, h, s, friction);
+    const double t = (i + 1) * h;
+    if ((i + 1) % settings.output_stride == 0) record(t, s, friction(t, s.x, s.v));
+  }
+  out.steps = n;
+  return out;
+}
+
+PinTrajectory integratePinProfile(const PinParameters &pin, std::shared_ptr<const ProfileLookup> profile,
+                                  const IntegrationSettings &settings, double relaxation_point) {
+  if (!profile) throw InputError("profile friction: no profile given");
+  // While the interface sticks elastically the pin sees k + K: the step must resolve that too.
+  validateSettings(pin, settings, profile->profile().surface_stiffness);
+  const Coefficients p(pin);
+  HystereticFriction interface(std::move(profile), relaxation_point);
+  // Stages see the relaxation point of the step's start (frozen), Eq. 13.
+  const auto friction = [&interface](double, double x, double) { return interface.force(x); };
+  PinTrajectory out;
+  Recorder record(pin, settings, out);
+  const double h = settings.time_step;
+  const long long n = stepCount(settings);
+  State s;
+  interface.accept(s.x);
+  record(0.0, s, interface.force(s.x));
+  for (long long i = 0; i < n; ++i) {
+    s = rk4Step(p, i * h, h, s, friction);
+    interface.accept(s.x); // Eq. 14, once per accepted step
+    if ((i + 1) % settings.output_stride == 0) record((i + 1) * h, s, interface.force(s.x));
+  }
+  out.steps = n;
+  return out;
+}
+
+PinTrajectory integratePinStickSlip(const PinParameters &pin, const StickSlipLaw &law,
+                                    const IntegrationSettings &settings) {
+  validateSettings(pin, settings);
+  if (!law.static_limit || !law.kinetic_force)
+    throw InputError("stick-slip law: static limit or kinetic force missing");
+  const Coefficients p(pin);
+  PinTrajectory out;
+  Recorder record(pin, settings, out);
+  const double h = settings.time_step;
+  const long long n = stepCount(settings);
+  constexpr int bisections = 60; // 2^-60 of a step: event times exact to rounding
+
+  bool sticking = true;
+  double direction = 0.0; // +1 or -1 while slipping
+  State s;                // at rest at x = 0, t = 0 (§2.2.3)
+
+  // Stick holds while |driving| <= max(static limit, kinetic force at zero speed).
+  const auto breaks = [&](double t, const State &st) {
+    const double D = p.driving(t, st.x, 0.0);
+    return std::fabs(D) > std::max(law.static_limit(t), law.kinetic_force(0.0));
+  };
+  double slip_direction = 0.0;
+  const auto slip_friction = [&](double, double, double v) {
+    return slip_direction * law.kinetic_force(std::fabs(v));
+  };
+  const auto friction_now = [&](double t, const State &st) {
+    return sticking ? p.driving(t, st.x, 0.0) : direction * law.kinetic_force(std::fabs(st.v));
+  };
+
+  record(0.0, s, friction_now(0.0, s));
+  for (long long i = 0; i < n; ++i) {
+    double t = i * h;
+    const double t_end = (i + 1) * h;
+    int transitions = 0;
+    while (t < t_end) {
+      if (++transitions > 100)
+        throw SolverError(
+            fmt::format("stick-slip integration: more than 100 stick/slip transitions within the "
+                        "step at t = {} s; the law switches faster than the step resolves",
+                        t));
+      if (sticking) {
+        if (!breaks(t_end, s)) {
+          t = t_end; // stays stuck: x fixed, v = 0, no work done
+          break;
+        }
+        // Locate the break: stuck at lo, broken at hi (the driving force is known in closed form).
+        double lo = t, hi = t_end;
+        if (breaks(t, s))
+          hi = t;
+        else
+          for (int b = 0; b < bisections; ++b) {
+            const double mid = 0.5 * (lo + hi);
+            (breaks(mid, s) ? hi : lo) = mid;
+          }
+        t = hi;
+        const double D = p.driving(t, s.x, 0.0);
+        sticking = false;
+        direction = D > 0.0 ? 1.0 : -1.0;
+        out.events.push_back({PinEventKind::slip_onset, t, s.x, D});
+        continue;
+      }
+      slip_direction = direction;
+      const State trial = rk4Step(p, t, t_end - t, s, slip_friction);
+      if (direction * trial.v > 0.0) {
+        s = trial;
+        t = t_end;
+        break;
+      }
+      // The speed vanished inside the step: bisect on the length of a fresh RK4 step from t.
+      double lo = 0.0, hi = t_end - t;
+      State at_hi = trial;
+      for (int b = 0; b < bisections; ++b) {
+        const double mid = 0.5 * (lo + hi);
+        const State st = rk4Step(p, t, mid, s, slip_friction);
+        if (direction * st.v > 0.0)
+          lo = mid;
+        else {
+          hi = mid;
+          at_hi = st;
+        }
+      }
+      s = at_hi;
+      t += hi;
+      s.v = 0.0; // re-stick: the residual speed is ~2^-60 of one step's change
+      sticking = true;
+      out.events.push_back({PinEventKind::restick, t, s.x, p.driving(t, s.x, 0.0)});
+    }
+    if ((i + 1) % settings.output_stride == 0) record(t_end, s, friction_now(t_end, s));
+  }
+  out.steps = n;
+  return out;
+}
+
+} // namespace tribo

@@ -1,0 +1,136 @@
+// A case's results in memory, and their flat-byte form for shipping between ranks.
+#include "tribo/io/case_record.hpp"
+
+#include "tribo/core/error.hpp"
+
+#include <cstring>
+#include <type_traits>
+
+namespace tribo {
+
+void CaseRecord::dataset(const std::string &path, std::vector<double> values, const std::string &unit,
+                         std::vector<unsigned long> shape) {
+  if (!shape.empty()) {
+    unsigned long n = 1;
+    for (auto s : shape) n *= s;
+    if (n != values.size()) throw IoError("dataset '" + path + "': shape does not match the number of values");
+  }
+  datasets_[path] = DatasetRecord{std::move(values), std::move(shape), unit};
+}
+
+void CaseRecord::attribute(const std::string &group, const std::string &name, AttributeValue value) {
+  attributes_[group][name] = std::move(value);
+}
+
+namespace {
+
+class Writer {
+public:
+  template <typename T> void pod(const T &v) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    const char *p = reinterpret_cast<const char *>(&v);
+    bytes.insert(bytes.end(), p, p + sizeof(T));
+  }
+  void str(const std::string &s) {
+    pod<std::uint64_t>(s.size());
+    bytes.insert(bytes.end(), s.begin(), s.end());
+  }
+  template <typename T> void vec(const std::vector<T> &v) {
+    pod<std::uint64_t>(v.size());
+    const char *p = reinterpret_cast<const char *>(v.data());
+    bytes.insert(bytes.end(), p, p + v.size() * sizeof(T));
+  }
+  std::vector<char> bytes;
+};
+
+class Reader {
+public:
+  explicit Reader(const std::vector<char> &b) : bytes(b) {}
+  template <typename T> T pod() {
+    if (pos + sizeof(T) > bytes.size()) throw IoError("corrupt case record");
+    T v;
+    std::memcpy(&v, bytes.data() + pos, sizeof(T));
+    pos += sizeof(T);
+    return v;
+  }
+  std::string str() {
+    const auto n = pod<std::uint64_t>();
+    if (pos + n > bytes.size()) throw IoError("corrupt case record");
+    std::string s(bytes.data() + pos, n);
+    pos += n;
+    return s;
+  }
+  template <typename T> std::vector<T> vec() {
+    const auto n = pod<std::uint64_t>();
+    if (pos + n * sizeof(T) > bytes.size()) throw IoError("corrupt case record");
+    std::vector<T> v(n);
+    std::memcpy(v.data(), bytes.data() + pos, n * sizeof(T));
+    pos += n * sizeof(T);
+    return v;
+  }
+  const std::vector<char> &bytes;
+  std::size_t pos = 0;
+};
+
+} // namespace
+
+std::vector<char> CaseRecord::serialize() const {
+  Writer w;
+  w.pod<std::uint64_t>(datasets_.size());
+  for (const auto &[path, d] : datasets_) {
+    w.str(path);
+    w.vec(d.values);
+    w.vec(d.shape);
+    w.str(d.unit);
+  }
+  w.pod<std::uint64_t>(attributes_.size());
+  for (const auto &[group, attrs] : attributes_) {
+    w.str(group);
+    w.pod<std::uint64_t>(attrs.size());
+    for (const auto &[name, value] : attrs) {
+      w.str(name);
+      w.pod<std::uint8_t>(static_cast<std::uint8_t>(value.index()));
+      std::visit(
+          [&](const auto &v) {
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (std::is_same_v<T, std::string>) w.str(v);
+            else if constexpr (std::is_same_v<T, std::vector<double>>) w.vec(v);
+            else w.pod(v);
+          },
+          value);
+    }
+  }
+  return std::move(w.bytes);
+}
+
+CaseRecord CaseRecord::deserialize(const std::vector<char> &bytes) {
+  Reader r(bytes);
+  CaseRecord rec;
+  const auto nd = r.pod<std::uint64_t>();
+  for (std::uint64_t i = 0; i < nd; ++i) {
+    const std::string path = r.str();
+    DatasetRecord d;
+    d.values = r.vec<double>();
+    d.shape = r.vec<unsigned long>();
+    d.unit = r.str();
+    rec.datasets_[path] = std::move(d);
+  }
+  const auto ng = r.pod<std::uint64_t>();
+  for (std::uint64_t g = 0; g < ng; ++g) {
+    const std::string group = r.str();
+    const auto na = r.pod<std::uint64_t>();
+    for (std::uint64_t a = 0; a < na; ++a) {
+      const std::string name = r.str();
+      switch (r.pod<std::uint8_t>()) {
+      case 0: rec.attributes_[group][name] = r.pod<double>(); break;
+      case 1: rec.attributes_[group][name] = r.pod<long long>(); break;
+      case 2: rec.attributes_[group][name] = r.str(); break;
+      case 3: rec.attributes_[group][name] = r.vec<double>(); break;
+      default: throw IoError("corrupt case record: unknown attribute type");
+      }
+    }
+  }
+  return rec;
+}
+
+} // namespace tribo

@@ -1,0 +1,167 @@
+// Study `dynamics`: reads the pin, friction and analysis keys, runs Eq. 12, records the result (§3.3).
+#include "tribo/study/dynamics_study.hpp"
+
+#include "tribo/core/error.hpp"
+#include "tribo/dynamics/closed_form_coulomb.hpp"
+#include "tribo/io/profile_reader.hpp"
+#include "tribo/study/config.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+
+namespace tribo {
+
+DynamicsSetup readDynamicsSetup(const ConfigNode &root) {
+  const ConfigNode d = root.requireChild("dynamics");
+  DynamicsSetup s;
+  // The spring-mass-damper of Fig. 4 (Eq. 12).
+  s.pin.spring_stiffness = d.requireDouble("spring_stiffness", Bounds::positive()); // k [N/m]
+  s.pin.damping_ratio = d.requireDouble("damping_ratio", Bounds::nonNegative());    // zeta [-]
+  s.pin.stage_velocity = d.requireDouble("stage_velocity", Bounds::positive());     // V_o [m/s]
+  s.pin.mass = d.requireDouble("mass", Bounds::positive());                         // m [kg]
+  // RK4 at a fixed step (§2.2.3); the step is checked against the stability limit below.
+  s.settings.time_step = d.getDouble("time_step", 1e-7, Bounds::positive());     // [s]
+  s.settings.duration = d.requireDouble("duration", Bounds::positive());         // [s]
+  s.settings.output_stride = d.getInt("output_stride", 100, Bounds::atLeast(1)); // keep every n-th step
+  s.normal_load = root.requireChild("contact").requireDouble("load", Bounds::positive()); // W [N]
+
+  s.friction = d.getChoice("friction", "", {"coulomb", "profile"});
+  double extra_stiffness = 0.0;
+  if (s.friction == "coulomb") {
+    s.coulomb.mu_k = d.requireDouble("mu_k", Bounds::nonNegative());
+    s.coulomb.mu_s_before = d.requireDouble("mu_s", Bounds::atLeast(s.coulomb.mu_k)); // up to the switch
+    s.coulomb.mu_s_after =
+        d.getDouble("mu_s_after_switch", s.coulomb.mu_s_before, Bounds::atLeast(s.coulomb.mu_k));
+    s.coulomb.switch_time = d.getDouble("mu_s_switch_time", INFINITY, Bounds::nonNegative()); // [s]
+  } else {
+    const std::string file = d.requireString("profile_file");
+    const std::string id = d.requireString("profile_case");
+    const double L_x = d.requireDouble("slab_width", Bounds::positive()); // L_x [m] scales delta/L_x
+    s.profile_source = file + ":" + id;
+    s.profile = std::make_shared<const ProfileLookup>(readFrictionProfile(file, id, L_x, s.normal_load));
+    extra_stiffness = s.profile->profile().surface_stiffness;
+  }
+  // The stick rule of the analysis (stick_slip_analysis.hpp).
+  s.detection.velocity_tolerance =
+      d.getDouble("stick_speed_fraction", 0.05, Bounds::open(0.0, 1.0)) * s.pin.stage_velocity; // of V_o
+  s.detection.min_duration = d.getDouble("stick_min_duration", 0.5e-3, Bounds::nonNegative());  // [s]
+  s.fit = d.getChoice("fit", "two_static", {"none", "one_static", "two_static"});
+  s.fit_switch_time = d.getDouble("fit_switch_time", NAN, Bounds::nonNegative()); // [s]; absent = automatic
+
+  try {
+    validateSettings(s.pin, s.settings, extra_stiffness);
+  } catch (const InputError &e) {
+    d.fail("time_step", e.what());
+  }
+  return s;
+}
+
+void runDynamics(const DynamicsSetup &s, CaseRecord &record) {
+  const PinParameters &pin = s.pin;
+  const double W = s.normal_load;
+  const PinTrajectory r = s.friction == "coulomb"
+                              ? integratePinStickSlip(pin, coulombLaw(s.coulomb, W), s.settings)
+                              : integratePinProfile(pin, s.profile, s.settings);
+  record.dataset("dynamics/t", r.t, "s");
+  record.dataset("dynamics/x", r.x, "m");
+  record.dataset("dynamics/v", r.v, "m/s");
+  record.dataset("dynamics/F_spring", r.spring_force, "N");
+  record.dataset("dynamics/F_friction", r.friction_force, "N");
+
+  const std::string g = "dynamics";
+  record.attribute(g, "damping_force", pin.damping() * pin.stage_velocity); // c V_o [N]
+  record.attribute(g, "natural_frequency", pin.naturalFrequency());
+  record.attribute(g, "steps", r.steps);
+  // Energy balance (docs/dynamics.md): work of spring + damper = kinetic energy + friction work.
+  const double ke = 0.5 * pin.mass * r.v.back() * r.v.back();
+  record.attribute(g, "work_driving", r.work_driving.back());
+  record.attribute(g, "work_friction", r.work_friction.back());
+  record.attribute(g, "kinetic_energy", ke);
+  record.attribute(g, "energy_balance_error", r.work_driving.back() - ke - r.work_friction.back());
+  // Lists of event times are written only when not empty (an empty HDF5 attribute cannot be
+  // written); the counts n_<name> are always there.
+  const auto list = [&](const std::string &name, const std::vector<double> &values) {
+    record.attribute(g, "n_" + name, static_cast<long long>(values.size()));
+    if (!values.empty()) record.attribute(g, name, values);
+  };
+  if (s.friction == "coulomb") { // the integrator's exact events
+    std::vector<double> onsets, resticks;
+    for (const PinEvent &e : r.events)
+      (e.kind == PinEventKind::slip_onset ? onsets : resticks).push_back(e.t);
+    list("event_slip_onset_times", onsets);
+    list("event_restick_times", resticks);
+  }
+
+  const StickSlipSummary summary = analyseStickSlip(r, pin, W, s.detection);
+  record.attribute(g, "stick_speed_tolerance", s.detection.velocity_tolerance);
+  record.attribute(g, "stick_min_duration", s.detection.min_duration);
+  list("slip_onset_times", summary.slip_onsets);
+  list("restick_times", summary.resticks);
+  if (!summary.mu_s.empty()) record.attribute(g, "mu_s", summary.mu_s);
+  record.attribute(g, "mu_k", summary.mu_k);
+  record.attribute(g, "sliding_time", summary.sliding_time);
+
+  std::string fit_status = s.fit;
+  if (s.fit != "none" && summary.slip_onsets.empty())
+    fit_status = "skipped: no macroscopic slip";
+  else if (s.fit != "none" && !(pin.damping_ratio < 1.0))
+    fit_status = "skipped: closed form needs zeta < 1";
+  else if (s.fit != "none") {
+    ClosedFormFitOptions options;
+    options.two_static = s.fit == "two_static";
+    options.switch_time = s.fit_switch_time;
+    const ClosedFormFit fit = fitClosedForm(pin, W, r.t, r.spring_force, summary, options);
+    const CoulombParameters &c = fit.parameters;
+    record.attribute(g, "fit_mu_s", c.mu_s_before);
+    record.attribute(g, "fit_mu_s_after_switch", c.mu_s_after);
+    record.attribute(g, "fit_switch_time", c.switch_time);
+    record.attribute(g, "fit_mu_k", c.mu_k);
+    record.attribute(g, "fit_rms_misfit", fit.rms_misfit);
+    record.attribute(g, "fit_evaluations", static_cast<long long>(fit.evaluations));
+    const CoulombClosedForm model(pin, W, c, r.t.back() * (1.0 + 1e-12) + 1e-12);
+    std::vector<double> x, v, F;
+    for (double t : r.t) {
+      const auto m = model.at(t);
+      x.push_back(m.x);
+      v.push_back(m.v);
+      F.push_back(m.spring_force);
+    }
+    record.dataset("dynamics/x_fit", x, "m");
+    record.dataset("dynamics/v_fit", v, "m/s");
+    record.dataset("dynamics/F_spring_fit", F, "N");
+  }
+  record.attribute(g, "fit", fit_status);
+}
+
+std::vector<CasePlan> buildDynamicsStudy(const ConfigNode &root) {
+  auto setup = std::make_shared<const DynamicsSetup>(readDynamicsSetup(root));
+  const DynamicsSetup &s = *setup;
+  CasePlan plan;
+  plan.id = s.friction == "coulomb" ? "dynamics-coulomb" : "dynamics-profile-" + s.profile_source;
+  for (char &ch : plan.id)
+    if (ch == '/' || ch == ':') ch = '_';
+  plan.parameters = {{"spring_stiffness", s.pin.spring_stiffness},
+                     {"damping_ratio", s.pin.damping_ratio},
+                     {"stage_velocity", s.pin.stage_velocity},
+                     {"mass", s.pin.mass},
+                     {"time_step", s.settings.time_step},
+                     {"duration", s.settings.duration},
+                     {"output_stride", s.settings.output_stride},
+                     {"load", s.normal_load},
+                     {"friction", s.friction}};
+  if (s.friction == "coulomb") {
+    plan.parameters["mu_s"] = s.coulomb.mu_s_before;
+    plan.parameters["mu_s_after_switch"] = s.coulomb.mu_s_after;
+    plan.parameters["mu_s_switch_time"] = s.coulomb.switch_time;
+    plan.parameters["mu_k"] = s.coulomb.mu_k;
+  } else {
+    plan.parameters["profile"] = s.profile_source;
+    plan.parameters["surface_stiffness"] = s.profile->profile().surface_stiffness;
+  }
+  plan.cost = s.settings.duration / s.settings.time_step;
+  // Serial physics: every rank of the case's group computes the same (cheap) run; rank 0's is written.
+  plan.run = [setup](MPI_Comm, CaseRecord &record) { runDynamics(*setup, record); };
+  return {plan};
+}
+
+} // namespace tribo

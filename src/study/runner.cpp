@@ -1,0 +1,345 @@
+// The study runner: cases farmed across groups of ranks, one writer, resumable, stoppable by signal.
+#include "tribo/study/runner.hpp"
+
+#include "tribo/core/log.hpp"
+#include "tribo/core/version.hpp"
+#include "tribo/io/result_file.hpp"
+#include "tribo/study/config.hpp"
+
+#include <petscsys.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <csignal>
+#include <ctime>
+#include <list>
+#include <memory>
+#include <numeric>
+#include <optional>
+#include <set>
+
+namespace tribo {
+
+namespace {
+
+volatile std::sig_atomic_t stop_requested = 0;
+extern "C" void requestStop(int) { stop_requested = 1; }
+
+/// SIGINT and SIGTERM (what Slurm sends at the time limit) stop the hand-out of new cases; the cases
+/// already running finish and are written. The previous handlers come back when the run ends.
+class StopOnSignal {
+public:
+  StopOnSignal() {
+    stop_requested = 0;
+    struct sigaction action {};
+    action.sa_handler = requestStop;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &old_int_);
+    sigaction(SIGTERM, &action, &old_term_);
+  }
+  ~StopOnSignal() {
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+  }
+
+private:
+  struct sigaction old_int_ {}, old_term_ {};
+};
+
+std::string utcNow() {
+  std::time_t now = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  return buf;
+}
+
+double seconds() { return MPI_Wtime(); }
+
+enum class Message : char { result = 'R', failure = 'F', done = 'D' };
+
+/// One finished case on its way to the writer: [kind][case index][busy seconds][payload].
+std::vector<char> pack(Message kind, long long index, double busy, const std::vector<char> &payload) {
+  constexpr std::size_t header = 1 + sizeof index + sizeof busy;
+  std::vector<char> out(header + payload.size());
+  out[0] = static_cast<char>(kind);
+  std::memcpy(out.data() + 1, &index, sizeof index);
+  std::memcpy(out.data() + 1 + sizeof index, &busy, sizeof busy);
+  if (!payload.empty()) std::memcpy(out.data() + header, payload.data(), payload.size());
+  return out;
+}
+
+struct Unpacked {
+  Message kind;
+  long long index;
+  double busy;
+  std::vector<char> payload;
+};
+
+Unpacked unpack(const std::vector<char> &bytes) {
+  Unpacked u{};
+  u.kind = static_cast<Message>(bytes.at(0));
+  std::memcpy(&u.index, bytes.data() + 1, sizeof u.index);
+  std::memcpy(&u.busy, bytes.data() + 1 + sizeof u.index, sizeof u.busy);
+  u.payload.assign(bytes.begin() + 1 + sizeof u.index + sizeof u.busy, bytes.end());
+  return u;
+}
+
+std::string libraryVersions(std::string &petsc, std::string &hdf5, std::string &mpi) {
+  char buf[256];
+  PetscGetVersion(buf, sizeof buf);
+  petsc = buf;
+  unsigned maj = 0, min = 0, rel = 0;
+  H5get_libversion(&maj, &min, &rel);
+  hdf5 = fmt::format("{}.{}.{}", maj, min, rel);
+  char mpibuf[MPI_MAX_LIBRARY_VERSION_STRING];
+  int len = 0;
+  MPI_Get_library_version(mpibuf, &len);
+  mpi = std::string(mpibuf, len);
+  while (!mpi.empty() && (mpi.back() == '\n' || mpi.back() == '\0')) mpi.pop_back();
+  return petsc;
+}
+
+} // namespace
+
+int chooseRanksPerCase(int world_size, int n_cases) {
+  const int groups = std::max(1, std::min(world_size, n_cases));
+  int per = world_size / groups;
+  while (per > 1 && world_size % per != 0) --per;
+  return std::max(1, per);
+}
+
+RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<CasePlan> cases,
+                    const RunOptions &options) {
+  const double t_start = seconds();
+  const std::string start_time = utcNow();
+  MPI_Comm world;
+  MPI_Comm_dup(world_in, &world); // the runner's own messages never meet PETSc's
+  int world_rank = 0, world_size = 1;
+  MPI_Comm_rank(world, &world_rank);
+  MPI_Comm_size(world, &world_size);
+  const bool writer = world_rank == 0;
+
+  {
+    std::set<std::string> ids;
+    for (const auto &c : cases)
+      if (!ids.insert(c.id).second) throw InputError("two cases of the study have the same id '" + c.id + "'");
+  }
+
+  // The writer opens the file first, so a refusal (file exists, different input) stops every rank
+  // before any work.
+  std::unique_ptr<ResultFile> file;
+  std::string open_error;
+  std::vector<char> completed_bytes;
+  if (writer) {
+    try {
+      file = std::make_unique<ResultFile>(options.output, config.text(),
+                                          ResultFile::Policy{options.overwrite, options.resume});
+      for (const auto &id : file->completedCases()) {
+        completed_bytes.insert(completed_bytes.end(), id.begin(), id.end());
+        completed_bytes.push_back('\n');
+      }
+    } catch (const std::exception &e) {
+      open_error = e.what();
+    }
+  }
+  int open_failed = !open_error.empty();
+  MPI_Bcast(&open_failed, 1, MPI_INT, 0, world);
+  if (open_failed) {
+    MPI_Comm_free(&world);
+    throw IoError(writer ? open_error : "the output file could not be opened (see rank 0)");
+  }
+  long long completed_len = static_cast<long long>(completed_bytes.size());
+  MPI_Bcast(&completed_len, 1, MPI_LONG_LONG, 0, world);
+  completed_bytes.resize(completed_len);
+  MPI_Bcast(completed_bytes.data(), static_cast<int>(completed_len), MPI_CHAR, 0, world);
+  std::set<std::string> completed;
+  {
+    std::string id;
+    for (char ch : completed_bytes) {
+      if (ch == '\n') completed.insert(std::exchange(id, ""));
+      else id.push_back(ch);
+    }
+  }
+
+  // Costliest first, ties by id: the same order on every rank.
+  std::vector<int> order;
+  for (int i = 0; i < static_cast<int>(cases.size()); ++i)
+    if (!completed.count(cases[i].id)) order.push_back(i);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    if (cases[a].cost != cases[b].cost) return cases[a].cost > cases[b].cost;
+    return cases[a].id < cases[b].id;
+  });
+
+  RunSummary summary;
+  summary.cases_total = static_cast<int>(cases.size());
+  summary.cases_skipped = summary.cases_total - static_cast<int>(order.size());
+
+  const int ranks_per_case = options.ranks_per_case > 0
+                                 ? options.ranks_per_case
+                                 : chooseRanksPerCase(world_size, static_cast<int>(order.size()));
+  if (world_size % ranks_per_case != 0)
+    throw InputError(fmt::format("--ranks-per-case {} does not divide the {} ranks of the run", ranks_per_case,
+                                 world_size));
+  const int n_groups = world_size / ranks_per_case;
+  MPI_Comm group;
+  MPI_Comm_split(world, world_rank / ranks_per_case, world_rank, &group);
+  int group_rank = 0;
+  MPI_Comm_rank(group, &group_rank);
+
+  if (!options.quiet)
+    print(world, "tribo: {} case(s), {} to run ({} complete already), {} group(s) of {} rank(s)\n",
+          summary.cases_total, order.size(), summary.cases_skipped, n_groups, ranks_per_case);
+
+  // The shared queue: a counter on world rank 0, advanced atomically by each group's root.
+  long long *counter_base = nullptr;
+  MPI_Win counter;
+  MPI_Win_allocate(writer ? sizeof(long long) : 0, sizeof(long long), MPI_INFO_NULL, world, &counter_base,
+                   &counter);
+  if (writer) *counter_base = 0;
+  MPI_Barrier(world);
+  auto nextIndex = [&](long long increment) {
+    long long got = 0;
+    MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, counter);
+    MPI_Fetch_and_op(&increment, &got, MPI_LONG_LONG, 0, 0, MPI_SUM, counter);
+    MPI_Win_unlock(0, counter);
+    return got;
+  };
+
+  StopOnSignal stop_on_signal;
+  const long long n_pending = static_cast<long long>(order.size());
+  double busy = 0;
+  int written = 0, failed = 0, groups_done = 0;
+  double busy_total = 0;
+
+  auto writeResult = [&](const Unpacked &u) {
+    const CasePlan &plan = cases[order[u.index]];
+    busy_total += u.busy;
+    if (u.kind == Message::result) {
+      file->writeCase(plan.id, plan.parameters, CaseRecord::deserialize(u.payload));
+    } else {
+      ++failed;
+      file->writeFailedCase(plan.id, plan.parameters, std::string(u.payload.begin(), u.payload.end()));
+    }
+    ++written;
+    if (!options.quiet) {
+      const double elapsed = seconds() - t_start;
+      const double left = elapsed / written * static_cast<double>(n_pending - written);
+      fmt::print("[{:>{}}/{}] {} {} ({:.2f} s) | failures {} | elapsed {:.1f} s, ~{:.1f} s left\n", written,
+                 std::to_string(n_pending).size(), n_pending, plan.id,
+                 u.kind == Message::result ? "done" : "FAILED: " + std::string(u.payload.begin(), u.payload.end()),
+                 u.busy, failed, elapsed, left);
+      std::fflush(stdout);
+    }
+  };
+  auto receiveOne = [&](bool block) {
+    MPI_Status status;
+    int flag = 0;
+    if (block) MPI_Probe(MPI_ANY_SOURCE, 0, world, &status), flag = 1;
+    else MPI_Iprobe(MPI_ANY_SOURCE, 0, world, &flag, &status);
+    if (!flag) return false;
+    int count = 0;
+    MPI_Get_count(&status, MPI_CHAR, &count);
+    std::vector<char> bytes(count);
+    MPI_Recv(bytes.data(), count, MPI_CHAR, status.MPI_SOURCE, 0, world, MPI_STATUS_IGNORE);
+    Unpacked u = unpack(bytes);
+    if (u.kind == Message::done) ++groups_done;
+    else writeResult(u);
+    return true;
+  };
+  std::list<std::pair<std::vector<char>, MPI_Request>> in_flight;
+  auto deliver = [&](std::vector<char> bytes) {
+    if (writer) {
+      writeResult(unpack(bytes));
+      while (receiveOne(false)) {
+      }
+      return;
+    }
+    in_flight.emplace_back(std::move(bytes), MPI_REQUEST_NULL);
+    auto &m = in_flight.back();
+    MPI_Isend(m.first.data(), static_cast<int>(m.first.size()), MPI_CHAR, 0, 0, world, &m.second);
+  };
+
+  while (true) {
+    long long index = -1;
+    if (group_rank == 0) {
+      if (!stop_requested) index = nextIndex(1);
+      if (index >= n_pending) index = -1;
+    }
+    MPI_Bcast(&index, 1, MPI_LONG_LONG, 0, group);
+    if (index < 0) break;
+    const CasePlan &plan = cases[order[index]];
+    const double t0 = seconds();
+    CaseRecord record;
+    std::string error;
+    try {
+      plan.run(group, record);
+    } catch (const std::exception &e) {
+      error = e.what();
+    }
+    const double t_case = seconds() - t0;
+    busy += t_case * ranks_per_case;
+    if (group_rank == 0) {
+      if (error.empty()) {
+        deliver(pack(Message::result, index, t_case * ranks_per_case, record.serialize()));
+      } else {
+        deliver(pack(Message::failure, index, t_case * ranks_per_case, {error.begin(), error.end()}));
+        if (options.fail_fast) nextIndex(n_pending); // empties the queue for every group
+      }
+    }
+    ++summary.cases_run;
+  }
+
+  if (group_rank == 0 && !writer) deliver(pack(Message::done, -1, 0, {}));
+  if (writer)
+    while (groups_done < n_groups - 1) receiveOne(true);
+  for (auto &m : in_flight) MPI_Wait(&m.second, MPI_STATUS_IGNORE);
+
+  int stopped = stop_requested;
+  MPI_Allreduce(MPI_IN_PLACE, &stopped, 1, MPI_INT, MPI_MAX, world);
+  MPI_Allreduce(MPI_IN_PLACE, &summary.cases_run, 1, MPI_INT, MPI_SUM, world);
+  summary.cases_run /= ranks_per_case;
+  MPI_Bcast(&failed, 1, MPI_INT, 0, world);
+  summary.cases_failed = failed;
+  summary.interrupted = stopped;
+  summary.wall_seconds = seconds() - t_start;
+  MPI_Bcast(&busy_total, 1, MPI_DOUBLE, 0, world);
+  summary.farming_efficiency = summary.wall_seconds > 0 ? busy_total / (world_size * summary.wall_seconds) : 0;
+
+  if (writer) {
+    std::string petsc, hdf5, mpi;
+    libraryVersions(petsc, hdf5, mpi);
+    file->writeRootAttribute("tribo_version", std::string(version));
+    file->writeRootAttribute("git_commit", std::string(git_commit));
+    file->writeRootAttribute("petsc_version", petsc);
+    file->writeRootAttribute("hdf5_version", hdf5);
+    file->writeRootAttribute("mpi_version", mpi);
+    file->writeRootAttribute("n_ranks", static_cast<long long>(world_size));
+    file->writeRootAttribute("ranks_per_case", static_cast<long long>(ranks_per_case));
+    file->writeRootAttribute("command_line", options.command_line);
+    file->writeRootAttribute("start_time_utc", start_time);
+    file->writeRootAttribute("end_time_utc", utcNow());
+    file->writeRootAttribute("study", config.yaml()["study"].as<std::string>(""));
+    file->writeRootAttribute("cases_total", static_cast<long long>(summary.cases_total));
+    file->writeRootAttribute("cases_failed", static_cast<long long>(summary.cases_failed));
+    file->writeRootAttribute("wall_seconds", summary.wall_seconds);
+    file->writeRootAttribute("farming_efficiency", summary.farming_efficiency);
+    // An interrupted study stays `.partial`, ready for --resume; a finished one gets its final name.
+    if (!summary.interrupted) file->commit();
+  }
+  if (!options.quiet) {
+    print(world, "tribo: {} case(s) run, {} failed, {} skipped in {:.2f} s (farming efficiency {:.2f})\n",
+          summary.cases_run, summary.cases_failed, summary.cases_skipped, summary.wall_seconds,
+          summary.farming_efficiency);
+    if (summary.interrupted)
+      print(world, "tribo: stopped by a signal; completed cases are in {}; continue with --resume\n",
+            ResultFile::partialPath(options.output));
+    else print(world, "tribo: wrote {}\n", options.output);
+  }
+  MPI_Win_free(&counter);
+  MPI_Comm_free(&group);
+  MPI_Comm_free(&world);
+  return summary;
+}
+
+} // namespace tribo

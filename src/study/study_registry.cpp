@@ -1,0 +1,59 @@
+// Dispatch from `study: <name>` to the study's builder; unknown keys are caught here, before any work.
+#include "tribo/study/study_registry.hpp"
+
+#include "tribo/study/config.hpp"
+#include "tribo/study/dynamics_study.hpp"
+#include "tribo/study/friction_table_study.hpp"
+#include "tribo/study/sweep.hpp"
+
+#include <fmt/format.h>
+
+namespace tribo {
+
+const std::vector<StudyEntry> &registeredStudies() {
+  static const std::vector<StudyEntry> studies = {
+      {"dynamics", "stage-driven pin (Eq. 12): stick-slip, analysis and closed-form fit", buildDynamicsStudy},
+      {"friction_table", "a friction law tabulated over normal force N and velocity v", buildFrictionTableStudy},
+  };
+  return studies;
+}
+
+namespace {
+
+const StudyEntry &findStudy(const ConfigNode &root) {
+  std::vector<std::string> names;
+  for (const auto &s : registeredStudies()) names.push_back(s.name);
+  const std::string name = root.getChoice("study", "", names);
+  for (const auto &s : registeredStudies())
+    if (s.name == name) return s;
+  root.fail("study", "no study of that name");
+}
+
+/// One input, no sweep: the study's own cases, after every key of the input has been checked.
+std::vector<CasePlan> buildOne(const ConfigNode &root) {
+  const StudyEntry &study = findStudy(root);
+  readSweep(root); // marks the sweep block read in this copy too
+  std::vector<CasePlan> cases = study.build(root);
+  root.checkAllKeysUsed();
+  if (cases.empty()) throw InputError(fmt::format("{}: study '{}' has no cases to run", root.where(), study.name));
+  return cases;
+}
+
+} // namespace
+
+std::vector<CasePlan> buildStudy(const ConfigNode &root) {
+  const std::vector<SweepPoint> points = readSweep(root);
+  if (points.size() == 1 && points.front().assignments.empty()) return buildOne(root);
+  // Each point is built from its own copy of the input, so its keys are validated with their values.
+  std::vector<CasePlan> all;
+  for (const auto &point : points) {
+    for (CasePlan &c : buildOne(root.variant(point.assignments))) {
+      c.id += "@" + point.tag;
+      c.parameters["sweep"] = point.tag;
+      all.push_back(std::move(c));
+    }
+  }
+  return all;
+}
+
+} // namespace tribo

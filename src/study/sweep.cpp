@@ -1,0 +1,94 @@
+// Parameter sweeps: the Cartesian product (or the zip) of value lists for any keys of the input.
+#include "tribo/study/sweep.hpp"
+
+#include "tribo/study/config.hpp"
+
+#include <fmt/format.h>
+
+namespace tribo {
+
+namespace {
+
+std::string flow(const YAML::Node &value) {
+  YAML::Emitter out;
+  out.SetMapFormat(YAML::Flow);
+  out.SetSeqFormat(YAML::Flow);
+  out << value;
+  return out.c_str();
+}
+
+/// A value as it appears in a case id: scalars as written, lists joined by '_'. '/' is not allowed in
+/// HDF5 names, so it never appears.
+std::string idText(const YAML::Node &value) {
+  std::string s;
+  if (value.IsSequence()) {
+    for (std::size_t i = 0; i < value.size(); ++i) s += (i ? "_" : "") + idText(value[i]);
+  } else if (value.IsScalar()) {
+    s = value.Scalar();
+  } else {
+    s = flow(value);
+  }
+  for (char &c : s)
+    if (c == '/' || c == ' ') c = '_';
+  return s;
+}
+
+} // namespace
+
+std::vector<SweepPoint> readSweep(const ConfigNode &root) {
+  if (!root.has("sweep")) {
+    root.child("sweep"); // marks the key read
+    return {SweepPoint{}};
+  }
+  const ConfigNode sweep = root.child("sweep");
+  const std::string mode = sweep.getChoice("mode", "product", {"product", "zip"});
+  const ConfigNode parameters = sweep.requireChild("parameters");
+  struct Axis {
+    std::string key;
+    std::vector<YAML::Node> values;
+  };
+  std::vector<Axis> axes;
+  for (const auto &key : parameters.keys()) {
+    YAML::Node list = parameters.rawValue(key);
+    if (!list.IsSequence() || list.size() == 0)
+      parameters.fail(key, "a sweep parameter takes a non-empty list of values");
+    Axis axis{key, {}};
+    for (std::size_t i = 0; i < list.size(); ++i) axis.values.push_back(list[i]);
+    axes.push_back(std::move(axis));
+  }
+  if (axes.empty()) sweep.fail("parameters", "lists no parameters to sweep");
+
+  std::vector<std::vector<std::size_t>> combos;
+  if (mode == "zip") {
+    for (const auto &a : axes)
+      if (a.values.size() != axes.front().values.size())
+        parameters.fail(a.key, fmt::format("zip mode needs lists of equal length ({} has {}, {} has {})",
+                                           axes.front().key, axes.front().values.size(), a.key, a.values.size()));
+    for (std::size_t i = 0; i < axes.front().values.size(); ++i) combos.emplace_back(axes.size(), i);
+  } else {
+    combos.emplace_back();
+    for (const auto &a : axes) {
+      std::vector<std::vector<std::size_t>> next;
+      for (const auto &c : combos)
+        for (std::size_t i = 0; i < a.values.size(); ++i) {
+          next.push_back(c);
+          next.back().push_back(i);
+        }
+      combos = std::move(next);
+    }
+  }
+
+  std::vector<SweepPoint> points;
+  for (const auto &c : combos) {
+    SweepPoint p;
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+      const YAML::Node &v = axes[a].values[c[a]];
+      p.assignments.push_back(axes[a].key + "=" + flow(v));
+      p.tag += (a ? "," : "") + axes[a].key + "=" + idText(v);
+    }
+    points.push_back(std::move(p));
+  }
+  return points;
+}
+
+} // namespace tribo

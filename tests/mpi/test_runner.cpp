@@ -1,0 +1,142 @@
+// The study runner on 1 and 2 ranks: every case written once, failures recorded, resume skips.
+#include "tribo/io/result_file.hpp"
+#include "tribo/study/config.hpp"
+#include "tribo/study/runner.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using namespace tribo;
+
+namespace {
+
+/// A case whose answer is known: the partial sum of 1/k^2 up to n, computed across the group's ranks.
+CasePlan basselCase(int n, bool fails = false) {
+  CasePlan p;
+  p.id = "bassel-n" + std::to_string(n);
+  p.parameters = {{"n", static_cast<long long>(n)}};
+  p.cost = n;
+  p.run = [n, fails](MPI_Comm comm, CaseRecord &record) {
+    if (fails) throw SolverError("case " + std::to_string(n) + " diverged on purpose");
+    int rank = 0, size = 1;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    double local = 0;
+    for (int k = 1 + rank; k <= n; k += size) local += 1.0 / (double(k) * k);
+    double sum = 0;
+    MPI_Allreduce(&local, &sum, 1, MPI_DOUBLE, MPI_SUM, comm);
+    record.dataset("sum", {sum});
+    record.attribute("", "group_size", static_cast<long long>(size));
+  };
+  return p;
+}
+
+double exactPartialSum(int n) {
+  double s = 0;
+  for (int k = 1; k <= n; ++k) s += 1.0 / (double(k) * k);
+  return s;
+}
+
+std::string sharedScratch(const std::string &name) {
+  long long pid = getpid();
+  MPI_Bcast(&pid, 1, MPI_LONG_LONG, 0, PETSC_COMM_WORLD);
+  const auto dir = fs::temp_directory_path() / ("tribo-mpi-" + std::to_string(pid));
+  int size = 1;
+  MPI_Comm_size(PETSC_COMM_WORLD, &size);
+  const auto p = dir / (name + "-np" + std::to_string(size) + ".h5");
+  int rank = 0;
+  MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
+  if (rank == 0) {
+    fs::create_directories(dir);
+    fs::remove(p);
+    fs::remove(ResultFile::partialPath(p.string()));
+  }
+  MPI_Barrier(PETSC_COMM_WORLD);
+  return p.string();
+}
+
+bool isRoot() {
+  int rank = 0;
+  MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
+  return rank == 0;
+}
+
+} // namespace
+
+TEST(Runner, FarmsEveryCaseOnceAndRecordsFailures) {
+  const auto path = sharedScratch("farm");
+  auto config = ConfigNode::fromString("study: test\n");
+  std::vector<CasePlan> cases;
+  for (int n : {10, 200, 3000, 40, 5})
+    cases.push_back(basselCase(n));
+  cases.push_back(basselCase(77, true));
+  RunOptions options;
+  options.output = path;
+  options.quiet = true;
+  options.ranks_per_case = 1;
+  const RunSummary s = runStudy(PETSC_COMM_WORLD, config, cases, options);
+  EXPECT_EQ(s.cases_total, 6);
+  EXPECT_EQ(s.cases_run, 6);
+  EXPECT_EQ(s.cases_failed, 1);
+  EXPECT_GT(s.farming_efficiency, 0.0);
+  EXPECT_LE(s.farming_efficiency, 1.0 + 1e-12);
+  if (isRoot()) {
+    ResultReader r(path);
+    for (int n : {10, 200, 3000, 40, 5}) {
+      const std::string g = "/cases/bassel-n" + std::to_string(n);
+      EXPECT_NEAR(r.dataset(g + "/sum").at(0), exactPartialSum(n), 1e-14);
+      EXPECT_EQ(std::get<long long>(r.attribute(g, "n")), n);
+    }
+    EXPECT_EQ(std::get<std::string>(r.attribute("/cases/bassel-n77", "status")), "failed");
+    EXPECT_NE(std::get<std::string>(r.attribute("/cases/bassel-n77", "error")).find("on purpose"), std::string::npos);
+    for (const char *key : {"tribo_version", "git_commit", "petsc_version", "hdf5_version", "mpi_version",
+                            "start_time_utc", "end_time_utc", "input_yaml"})
+      EXPECT_TRUE(r.hasAttribute("/", key)) << key;
+  }
+}
+
+TEST(Runner, AllRanksOnOneCaseGiveTheSameAnswer) {
+  const auto path = sharedScratch("group");
+  auto config = ConfigNode::fromString("study: test\n");
+  RunOptions options;
+  options.output = path;
+  options.quiet = true; // one case: every rank joins it
+  const RunSummary s = runStudy(PETSC_COMM_WORLD, config, {basselCase(5000)}, options);
+  EXPECT_EQ(s.cases_failed, 0);
+  int size = 1;
+  MPI_Comm_size(PETSC_COMM_WORLD, &size);
+  if (isRoot()) {
+    ResultReader r(path);
+    EXPECT_NEAR(r.dataset("/cases/bassel-n5000/sum").at(0), exactPartialSum(5000), 1e-13);
+    EXPECT_EQ(std::get<long long>(r.attribute("/cases/bassel-n5000", "group_size")), size);
+  }
+}
+
+TEST(Runner, ResumeSkipsCompleteCases) {
+  const auto path = sharedScratch("resume");
+  auto config = ConfigNode::fromString("study: test\n");
+  RunOptions options;
+  options.output = path;
+  options.quiet = true;
+  options.ranks_per_case = 1;
+  runStudy(PETSC_COMM_WORLD, config, {basselCase(1), basselCase(2, true)}, options);
+  options.resume = true;
+  const RunSummary s = runStudy(PETSC_COMM_WORLD, config, {basselCase(1), basselCase(2)}, options);
+  EXPECT_EQ(s.cases_skipped, 1);
+  EXPECT_EQ(s.cases_run, 1);
+  EXPECT_EQ(s.cases_failed, 0);
+  auto other = ConfigNode::fromString("study: other\n");
+  EXPECT_THROW(runStudy(PETSC_COMM_WORLD, other, {basselCase(1)}, options), IoError);
+}
+
+TEST(Runner, ChoosesRanksPerCase) {
+  EXPECT_EQ(chooseRanksPerCase(2, 1), 2);
+  EXPECT_EQ(chooseRanksPerCase(2, 10), 1);
+  EXPECT_EQ(chooseRanksPerCase(8, 3), 2);
+  EXPECT_EQ(chooseRanksPerCase(6, 4), 1);
+  EXPECT_EQ(chooseRanksPerCase(1, 0), 1);
+}
