@@ -116,12 +116,18 @@ Trajectory integrateMotion(const FrictionCurve &curve, const DiskBody &body, dou
   o1.max_steps = options.max_steps;
   o1.samples_per_step = options.samples_per_step;
   o1.options_prefix = "disk_";
+  o1.output_times = options.frame_times;
   const OdeResult r1 = integrateOde(motion, 0.0, {v0, omega0, 0.0, 0.0}, o1);
   if (r1.event < 0)
     throw SolverError("disk: no stop within " + num(o1.t_max) + " (100x the stop-time bound)");
   if (r1.event == 1 && kind == Trajectory::Kind::mixed)
     throw SolverError("disk: sliding stopped at t = " + num(r1.t) + " while spinning continued");
   tr.steps_time = r1.steps;
+  for (std::size_t i = 0; i < r1.output_t.size(); ++i) {
+    tr.frame_t.push_back(r1.output_t[i]);
+    tr.frame_distance.push_back(r1.output_y[4 * i + 2]);
+    tr.frame_angle.push_back(r1.output_y[4 * i + 3]);
+  }
   for (std::size_t i = 0; i < r1.sample_t.size(); ++i) {
     const double *y = &r1.sample_y[4 * i];
     tr.t.push_back(r1.sample_t[i]);

@@ -18,6 +18,8 @@ struct Context {
   OdeResult *result;
   int samples_per_step;
   Vec work;
+  const std::vector<double> *output_times;
+  std::size_t next_output = 0;
   int fired = -1;
   double last_sample = -1e308;
   std::exception_ptr error; // an exception thrown inside a PETSc callback, rethrown after TSSolve
@@ -69,6 +71,23 @@ PetscErrorCode postEvent(TS, PetscInt n, PetscInt list[], PetscReal, Vec, PetscB
 
 PetscErrorCode monitor(TS ts, PetscInt step, PetscReal t, Vec U, void *ctx) {
   auto &c = *static_cast<Context *>(ctx);
+  // Requested output times inside the last step, from the dense output (or U itself at its end).
+  const auto &times = *c.output_times;
+  while (c.next_output < times.size() && times[c.next_output] <= t) {
+    const PetscReal tk = times[c.next_output++];
+    Vec src = U;
+    if (step > 0 && tk < t) {
+      PetscCall(TSInterpolate(ts, tk, c.work));
+      src = c.work;
+    } else if (tk < t) {
+      continue; // before the start
+    }
+    const PetscScalar *w;
+    PetscCall(VecGetArrayRead(src, &w));
+    c.result->output_t.push_back(tk);
+    c.result->output_y.insert(c.result->output_y.end(), w, w + c.system->size);
+    PetscCall(VecRestoreArrayRead(src, &w));
+  }
   if (step > 0 && c.samples_per_step > 1) {
     PetscReal t_prev;
     PetscCall(TSGetPrevTime(ts, &t_prev));
@@ -106,7 +125,9 @@ OdeResult integrateOde(const OdeSystem &system, double t0, const std::vector<dou
       a[i] = y0[i];
     TRIBO_PETSC_CALL(VecRestoreArray(u, &a));
   }
-  Context ctx{&system, &result, std::max(1, options.samples_per_step), work.get(), -1, -1e308, nullptr};
+  Context ctx{
+      &system, &result, std::max(1, options.samples_per_step), work.get(), &options.output_times, 0, -1,
+      -1e308,  nullptr};
 
   OwnedTS ts;
   TRIBO_PETSC_CALL(TSCreate(PETSC_COMM_SELF, ts.out()));

@@ -18,7 +18,13 @@ TEST(OdeAdaptive, ExponentialDecayAndDenseOutput) {
   o.rel_tol = 1e-10;
   o.t_max = 5.0;
   o.samples_per_step = 5;
+  o.output_times = {0.0, 0.123, 1.0, 4.99, 5.0, 7.0};
   const OdeResult r = integrateOde(s, 0.0, {1.0}, o);
+  ASSERT_EQ(r.output_t.size(), 5u); // 7.0 lies beyond the end
+  for (std::size_t i = 0; i < r.output_t.size(); ++i) {
+    EXPECT_EQ(r.output_t[i], o.output_times[i]);
+    EXPECT_NEAR(r.output_y[i], std::exp(-r.output_t[i]), 1e-7 * std::exp(-r.output_t[i]));
+  }
   EXPECT_EQ(r.event, -1);
   EXPECT_DOUBLE_EQ(r.t, 5.0);
   EXPECT_NEAR(r.y[0], std::exp(-5.0), 1e-9 * std::exp(-5.0));

@@ -31,6 +31,9 @@ struct MotionOptions {
   double end_ratio = 1e-30;   // phase 2 in x = -ln omega ends at omega = end_ratio * omega0
   int samples_per_step = 4;   // recorded samples per accepted step (dense output)
   int max_steps = 200000;
+  /// Times [body units] at which distance and angle are recorded exactly, like video frames
+  /// (phase 1 only: frames after the hand-over to Eq. 6 are not recorded).
+  std::vector<double> frame_times;
 };
 
 struct Trajectory {
@@ -44,6 +47,8 @@ struct Trajectory {
   double stop_distance = 0.0; // path length and total rotation angle to the stop
   double stop_angle = 0.0;
   int steps_time = 0, steps_log = 0; // accepted steps of the two phases
+  /// The recorded frames: time, path length, rotation angle.
+  std::vector<double> frame_t, frame_distance, frame_angle;
 };
 
 /// Integrates Eqs. 2-3 from (v0 >= 0, omega0 >= 0, not both 0) to the stop.

@@ -25,6 +25,9 @@ struct OdeOptions {
   /// Samples recorded per accepted step: the step end plus samples_per_step - 1 interior points
   /// from the scheme's dense output (for smooth plots without shortening the steps).
   int samples_per_step = 1;
+  /// Times (increasing) at which the state is also recorded, from the dense output, into
+  /// OdeResult::output_y; times beyond the end of the run are skipped.
+  std::vector<double> output_times;
   /// PETSc options prefix: `-<prefix>ts_rk_type 4`, `-<prefix>ts_adapt_type`, ... override defaults.
   std::string options_prefix = "ode_";
 };
@@ -36,6 +39,8 @@ struct OdeResult {
   int event = -1; // index of the terminal event that stopped the run, -1 if t_max was reached
   std::vector<double> sample_t;
   std::vector<double> sample_y; // row-major, sample_t.size() x size
+  std::vector<double> output_t; // the requested output_times reached by the run
+  std::vector<double> output_y; // row-major, output_t.size() x size
 };
 
 /// Integrates from (t0, y0) with PETSc TS: explicit Runge-Kutta TSRK5DP (Dormand-Prince 5(4)) with
