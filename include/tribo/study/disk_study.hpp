@@ -1,0 +1,59 @@
+// Study `disk`: friction force and torque curves, trajectories to the stop, and the experiment's
+// analysis for the sliding and spinning disk (disk paper, Figs. 2-5).
+#pragma once
+
+#include "tribo/disk/contact_integral.hpp"
+#include "tribo/disk/disk_motion.hpp"
+#include "tribo/disk/throw_analysis.hpp"
+#include "tribo/study/case.hpp"
+
+#include <string>
+#include <vector>
+
+namespace tribo {
+
+class ConfigNode;
+
+/// One pressure distribution as read from the input (name for case ids and records).
+struct DiskPressureSetup {
+  std::string kind;  // uniform | hertz | annulus | table
+  std::string label; // unique within the study: kind, or kind-<index> when repeated
+  PressureProfile profile = PressureProfile::uniform();
+  double inner_radius = 0.0; // annulus hole radius [m]
+};
+
+/// One initial condition, in SI (converted from v_star/omega_star when given dimensionless).
+struct DiskInitialCondition {
+  double v0 = 0.0, omega0 = 0.0; // [m/s], [rad/s]
+};
+
+struct DiskAnalysisSetup {
+  bool enabled = false;
+  int throws = 0;
+  FrictionDrift drift;
+  double v0 = 0.0;                     // [m/s]
+  double eps_min = 0.0, eps_max = 0.0; // initial eps spread over the throws (log-spaced)
+  double frame_rate = 0.0;             // [1/s]
+  int frames = 0;
+  double delay = 0.0; // [s] first frame after launch
+};
+
+/// Everything the study reads, typed (keys, units and defaults in docs/disk.md).
+struct DiskSetup {
+  DiskBody body;
+  ContactQuadratureOptions quadrature;
+  std::vector<DiskPressureSetup> pressures; // one curves case each
+  std::vector<double> eps;                  // the curves' eps grid
+  DiskPressureSetup trajectory_pressure;
+  MotionOptions motion;
+  std::vector<DiskInitialCondition> initial; // one trajectory case each
+  DiskAnalysisSetup analysis;
+};
+
+/// Reads and validates the `disk` block. Throws InputError naming the key before any work.
+DiskSetup readDiskSetup(const ConfigNode &root);
+
+/// The cases: disk-curves-<pressure>, disk-trajectory-<i>-v0=..-omega0=.., disk-analysis.
+std::vector<CasePlan> buildDiskStudy(const ConfigNode &root);
+
+} // namespace tribo

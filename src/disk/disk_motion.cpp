@@ -1,0 +1,202 @@
+// Integration of the disk's equations of motion (Eqs. 2-5) to the stop, with Eq. 6 near the end.
+#include "tribo/disk/disk_motion.hpp"
+
+#include "tribo/core/error.hpp"
+#include "tribo/disk/fixed_point.hpp"
+#include "tribo/ode/adaptive_ode.hpp"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <string>
+
+namespace tribo {
+namespace {
+
+constexpr double inf = std::numeric_limits<double>::infinity();
+
+std::string num(double v) {
+  std::ostringstream s;
+  s.precision(12);
+  s << v;
+  return s.str();
+}
+
+void requirePositive(const char *name, double value) {
+  if (!(value > 0.0 && std::isfinite(value)))
+    throw InputError(std::string("disk: ") + name + " = " + num(value) +
+                     " is outside the allowed range (0, inf)");
+}
+
+} // namespace
+
+void DiskBody::validate() const {
+  requirePositive("radius", radius);
+  requirePositive("mass", mass);
+  requirePositive("mu", mu);
+  requirePositive("g", g);
+  requirePositive("inertia_factor", inertia_factor);
+}
+
+double DiskBody::velocityScale() const {
+  return mu * std::sqrt(radius * g);
+}
+double DiskBody::angularVelocityScale() const {
+  return mu * std::sqrt(g / radius);
+}
+double DiskBody::timeScale() const {
+  return std::sqrt(radius / g);
+}
+
+Trajectory integrateMotion(const FrictionCurve &curve, const DiskBody &body, double v0, double omega0,
+                           const MotionOptions &options) {
+  body.validate();
+  if (!(v0 >= 0.0 && std::isfinite(v0)))
+    throw InputError("disk: initial velocity v0 = " + num(v0) + " is outside the allowed range [0, inf)");
+  if (!(omega0 >= 0.0 && std::isfinite(omega0)))
+    throw InputError("disk: initial angular velocity omega0 = " + num(omega0) +
+                     " is outside the allowed range [0, inf)");
+  if (v0 == 0.0 && omega0 == 0.0)
+    throw InputError(
+        "disk: initial velocity v0 and angular velocity omega0 are both 0: the disk does not move");
+  if (!(options.switch_ratio > 0.0 && options.switch_ratio < 1.0))
+    throw InputError("disk: switch_ratio = " + num(options.switch_ratio) +
+                     " is outside the allowed range (0, 1)");
+  if (!(options.end_ratio > 0.0 && options.end_ratio < options.switch_ratio))
+    throw InputError("disk: end_ratio = " + num(options.end_ratio) + " must lie in (0, switch_ratio)");
+
+  Trajectory tr;
+  tr.kind = omega0 == 0.0 ? Trajectory::Kind::pure_sliding
+            : v0 == 0.0   ? Trajectory::Kind::pure_spinning
+                          : Trajectory::Kind::mixed;
+  const double R = body.radius;
+  const double a = body.mu * body.g;                             // Eq. 2: dv/dt = -a F
+  const double b = body.mu * body.g / (body.inertia_factor * R); // Eq. 3: domega/dt = -b T
+  const double T0 = curve(0.0).T;
+  const double t_scale = v0 / a + omega0 / (b * T0); // upper estimate of the stop time
+  const double v_scale = v0 + R * omega0, w_scale = omega0 + v0 / R;
+
+  // ---- Phase 1: Eqs. 2-3 in time; state (v, omega, distance, angle) -------------------------
+  const Trajectory::Kind kind = tr.kind;
+  auto epsOf = [kind, R](const double *y) {
+    if (kind == Trajectory::Kind::pure_sliding) return inf;  // omega = 0 exactly: T(inf) = 0 keeps it so
+    if (kind == Trajectory::Kind::pure_spinning) return 0.0; // v = 0 exactly: F(0) = 0 keeps it so
+    return y[0] <= 0.0 ? 0.0 : (y[1] <= 0.0 ? inf : y[0] / (R * y[1]));
+  };
+  OdeSystem motion;
+  motion.size = 4;
+  motion.rhs = [&](double, const double *y, double *f) {
+    const ForceTorque ft = curve(epsOf(y));
+    f[0] = -a * ft.F; // Eq. 2
+    f[1] = -b * ft.T; // Eq. 3
+    f[2] = y[0];
+    f[3] = y[1];
+  };
+  if (kind == Trajectory::Kind::mixed) {
+    // Event 0: hand over to Eq. 6. Event 1 would mean sliding stopped while spinning goes on.
+    motion.n_events = 2;
+    motion.events = [&](double, const double *y, double *g) {
+      g[0] = y[1] - options.switch_ratio * omega0;
+      g[1] = y[0];
+    };
+    motion.event_tolerance = {1e-14 * omega0, 1e-14 * v0};
+  } else {
+    // The moving speed decreases linearly (F(inf) = 1 or T(0) constant): the stop is the event.
+    const int i = kind == Trajectory::Kind::pure_sliding ? 0 : 1;
+    motion.n_events = 1;
+    motion.events = [i](double, const double *y, double *g) { g[0] = y[i]; };
+    motion.event_tolerance = {1e-14 * (i == 0 ? v0 : omega0)};
+  }
+  OdeOptions o1;
+  o1.rel_tol = options.rel_tol;
+  o1.abs_tol = {1e-6 * options.rel_tol * v_scale, 1e-6 * options.rel_tol * w_scale,
+                1e-6 * options.rel_tol * v_scale * t_scale, 1e-6 * options.rel_tol * w_scale * t_scale};
+  o1.dt0 = 1e-3 * t_scale;
+  o1.t_max = 100.0 * t_scale; // the stop comes before t_scale; reaching this is an error
+  o1.max_steps = options.max_steps;
+  o1.samples_per_step = options.samples_per_step;
+  o1.options_prefix = "disk_";
+  o1.output_times = options.frame_times;
+  const OdeResult r1 = integrateOde(motion, 0.0, {v0, omega0, 0.0, 0.0}, o1);
+  if (r1.event < 0)
+    throw SolverError("disk: no stop within " + num(o1.t_max) + " (100x the stop-time bound)");
+  if (r1.event == 1 && kind == Trajectory::Kind::mixed)
+    throw SolverError("disk: sliding stopped at t = " + num(r1.t) + " while spinning continued");
+  tr.steps_time = r1.steps;
+  for (std::size_t i = 0; i < r1.output_t.size(); ++i) {
+    tr.frame_t.push_back(r1.output_t[i]);
+    tr.frame_distance.push_back(r1.output_y[4 * i + 2]);
+    tr.frame_angle.push_back(r1.output_y[4 * i + 3]);
+  }
+  for (std::size_t i = 0; i < r1.sample_t.size(); ++i) {
+    const double *y = &r1.sample_y[4 * i];
+    tr.t.push_back(r1.sample_t[i]);
+    tr.v.push_back(y[0]);
+    tr.omega.push_back(y[1]);
+    tr.eps.push_back(epsOf(y));
+    tr.distance.push_back(y[2]);
+    tr.angle.push_back(y[3]);
+  }
+  tr.switch_time = r1.t;
+  if (kind != Trajectory::Kind::mixed) {
+    tr.stop_time = r1.t;
+    tr.final_eps = kind == Trajectory::Kind::pure_sliding ? inf : 0.0;
+    tr.stop_distance = r1.y[2];
+    tr.stop_angle = r1.y[3];
+    // The located event is the stop: the moving speed is zero there up to the event tolerance.
+    (kind == Trajectory::Kind::pure_sliding ? tr.v : tr.omega).back() = 0.0;
+    return tr;
+  }
+
+  // ---- Phase 2: Eq. 6 in x = -ln(omega/omega_s); state (eps, elapsed time, distance, angle) ----
+  const double t_s = r1.t, omega_s = r1.y[1], eps_s = r1.y[0] / (R * omega_s);
+  const double x_end = std::log(omega_s / (options.end_ratio * omega0));
+  OdeSystem stop;
+  stop.size = 4;
+  stop.rhs = [&](double x, const double *z, double *f) {
+    const double eps = z[0] > 0.0 ? z[0] : 0.0;
+    const ForceTorque ft = curve(eps);
+    const double omega = omega_s * std::exp(-x);
+    const double dt_dx = omega / (b * ft.T);            // dx/dt = -omega'/omega = b T/omega
+    f[0] = fixedPointRhs(ft, eps, body.inertia_factor); // Eq. 6
+    f[1] = dt_dx;
+    f[2] = R * eps * omega * dt_dx;
+    f[3] = omega * dt_dx;
+  };
+  const double tau_scale = omega_s / (b * curve(eps_s).T);
+  OdeOptions o2 = o1;
+  o2.abs_tol = {1e-3 * options.rel_tol * eps_s, 1e-6 * options.rel_tol * tau_scale,
+                1e-6 * options.rel_tol * r1.y[2], 1e-6 * options.rel_tol * r1.y[3]};
+  o2.dt0 = 1e-2;
+  o2.t_max = x_end;
+  const OdeResult r2 = integrateOde(stop, 0.0, {eps_s, 0.0, r1.y[2], r1.y[3]}, o2);
+  tr.steps_log = r2.steps;
+  for (std::size_t i = 1; i < r2.sample_t.size(); ++i) { // sample 0 is the switch point again
+    const double *z = &r2.sample_y[4 * i];
+    const double omega = omega_s * std::exp(-r2.sample_t[i]);
+    tr.t.push_back(t_s + z[1]);
+    tr.v.push_back(R * z[0] * omega);
+    tr.omega.push_back(omega);
+    tr.eps.push_back(z[0]);
+    tr.distance.push_back(z[2]);
+    tr.angle.push_back(z[3]);
+  }
+  // Beyond x_end, eps has converged and omega decays linearly in t to zero: the rest of the time
+  // is omega_end/(b T(eps_end)), and the rest of the distance and angle follow from the same law.
+  const double eps_end = r2.y[0], omega_end = omega_s * std::exp(-x_end);
+  const ForceTorque ft_end = curve(eps_end);
+  const double t_rest = omega_end / (b * ft_end.T);
+  tr.final_eps = eps_end;
+  tr.stop_time = t_s + r2.y[1] + t_rest;
+  tr.stop_distance = r2.y[2] + 0.5 * R * eps_end * omega_end * t_rest;
+  tr.stop_angle = r2.y[3] + 0.5 * omega_end * t_rest;
+  tr.t.push_back(tr.stop_time);
+  tr.v.push_back(0.0);
+  tr.omega.push_back(0.0);
+  tr.eps.push_back(eps_end);
+  tr.distance.push_back(tr.stop_distance);
+  tr.angle.push_back(tr.stop_angle);
+  return tr;
+}
+
+} // namespace tribo

@@ -1,0 +1,311 @@
+// Study `disk`: reads the disk block and plans curves, trajectory and analysis cases (disk paper).
+#include "tribo/study/disk_study.hpp"
+
+#include "tribo/core/error.hpp"
+#include "tribo/disk/fixed_point.hpp"
+#include "tribo/study/config.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <limits>
+#include <map>
+#include <memory>
+
+namespace tribo {
+namespace {
+
+DiskPressureSetup readPressure(const ConfigNode &node, double radius) {
+  DiskPressureSetup s;
+  s.kind = node.getChoice("kind", "uniform", {"uniform", "hertz", "annulus", "table"});
+  s.label = s.kind;
+  if (s.kind == "uniform") {
+    s.profile = PressureProfile::uniform();
+  } else if (s.kind == "hertz") {
+    s.profile = PressureProfile::hertz();
+  } else if (s.kind == "annulus") {
+    // The CD: a 1.5 cm hole (radius 0.75 cm) in a 6 cm disk.
+    s.inner_radius = node.requireDouble("inner_radius", Bounds::closedOpen(0.0, radius)); // [m]
+    s.profile = PressureProfile::annulus(s.inner_radius / radius);
+  } else {
+    // Tabulated p(r): r [m] in [0, R] strictly increasing, p [Pa] >= 0 (any scale), linear between.
+    const std::vector<double> r = node.requireDoubleList("r", Bounds::closed(0.0, radius));
+    const std::vector<double> p = node.requireDoubleList("p", Bounds::nonNegative());
+    if (r.size() != p.size()) node.fail("p", fmt::format("has {} values but r has {}", p.size(), r.size()));
+    std::vector<double> rho(r.size());
+    for (std::size_t i = 0; i < r.size(); ++i)
+      rho[i] = r[i] / radius;
+    try {
+      s.profile = PressureProfile::table(rho, p);
+    } catch (const InputError &e) {
+      node.fail("p", e.what());
+    }
+  }
+  return s;
+}
+
+void uniqueLabels(std::vector<DiskPressureSetup> &pressures) {
+  std::map<std::string, int> count, seen;
+  for (const auto &p : pressures)
+    ++count[p.kind];
+  for (auto &p : pressures)
+    if (count[p.kind] > 1) p.label = fmt::format("{}-{}", p.kind, ++seen[p.kind]);
+}
+
+std::string idNumber(double v) {
+  return fmt::format("{:.6g}", v);
+}
+
+void runCurves(const DiskSetup &s, const DiskPressureSetup &p, CaseRecord &record) {
+  const FrictionCurve curve = makeFrictionCurve(p.profile, s.quadrature);
+  const double kappa = s.body.inertia_factor;
+  std::vector<double> F, T, f;
+  F.reserve(s.eps.size());
+  for (double eps : s.eps) {
+    const ForceTorque ft = curve(eps);
+    F.push_back(ft.F);
+    T.push_back(ft.T);
+    // Eq. 6; at eps = 0 the limit is 0 (F = 0, T > 0).
+    f.push_back(fixedPointRhs(ft, eps, kappa));
+  }
+  record.dataset("disk/eps", s.eps);
+  record.dataset("disk/F", F);
+  record.dataset("disk/T", T);
+  record.dataset("disk/f", f);
+  const FixedPoint fp = findFixedPoint(curve, kappa);
+  record.attribute("disk", "eps0", fp.eps0);
+  record.attribute("disk", "eps0_slope", fp.slope);
+  record.attribute("disk", "eps0_interior", static_cast<long long>(fp.interior));
+  record.attribute("disk", "eps0_residual", fp.residual);
+  record.attribute("disk", "pressure", p.kind);
+  const ForceTorque at1 = curve(1.0);
+  record.attribute("disk", "F_at_1", at1.F);
+  record.attribute("disk", "T_at_1", at1.T);
+  record.attribute("disk", "T_at_0", curve(0.0).T);
+  record.attribute("disk", "inertia_factor", kappa);
+  if (p.kind == "uniform") {
+    // The contact quadrature against the closed forms on the same grid (docs/reproduction-disk.md).
+    double worst = 0.0;
+    for (std::size_t i = 0; i < s.eps.size(); ++i) {
+      if (s.eps[i] == 0.0) continue;
+      const ForceTorque q = contactForceTorque(p.profile, s.eps[i], s.quadrature);
+      worst = std::max({worst, std::abs(q.F - F[i]) / F[i], std::abs(q.T - T[i]) / T[i]});
+    }
+    record.attribute("disk", "quadrature_max_rel_deviation", worst);
+  }
+}
+
+void runTrajectory(const DiskSetup &s, const DiskInitialCondition &ic, CaseRecord &record) {
+  const FrictionCurve curve = makeFrictionCurve(s.trajectory_pressure.profile, s.quadrature);
+  const DiskBody &b = s.body;
+  const Trajectory tr = integrateMotion(curve, b, ic.v0, ic.omega0, s.motion);
+  record.dataset("trajectory/t", tr.t, "s");
+  record.dataset("trajectory/v", tr.v, "m/s");
+  record.dataset("trajectory/omega", tr.omega, "rad/s");
+  record.dataset("trajectory/eps", tr.eps);
+  record.dataset("trajectory/distance", tr.distance, "m");
+  record.dataset("trajectory/angle", tr.angle, "rad");
+  // The paper's dimensionless variables (before Eq. 4), for Fig. 3.
+  auto scaled = [](const std::vector<double> &x, double scale) {
+    std::vector<double> y(x.size());
+    for (std::size_t i = 0; i < x.size(); ++i)
+      y[i] = x[i] / scale;
+    return y;
+  };
+  record.dataset("trajectory/t_star", scaled(tr.t, b.timeScale()));
+  record.dataset("trajectory/v_star", scaled(tr.v, b.velocityScale()));
+  record.dataset("trajectory/omega_star", scaled(tr.omega, b.angularVelocityScale()));
+  const std::string g = "trajectory";
+  record.attribute(g, "stop_time", tr.stop_time);
+  record.attribute(g, "final_eps", tr.final_eps);
+  record.attribute(g, "initial_eps",
+                   ic.omega0 > 0.0 ? ic.v0 / (b.radius * ic.omega0)
+                                   : std::numeric_limits<double>::infinity());
+  record.attribute(g, "switch_time", tr.switch_time);
+  record.attribute(g, "stop_distance", tr.stop_distance);
+  record.attribute(g, "stop_angle", tr.stop_angle);
+  record.attribute(g, "steps_time", static_cast<long long>(tr.steps_time));
+  record.attribute(g, "steps_log", static_cast<long long>(tr.steps_log));
+  record.attribute(g, "kind",
+                   std::string(tr.kind == Trajectory::Kind::mixed          ? "mixed"
+                               : tr.kind == Trajectory::Kind::pure_sliding ? "pure_sliding"
+                                                                           : "pure_spinning"));
+  record.attribute(g, "pressure", s.trajectory_pressure.kind);
+  record.attribute(g, "stop_time_star", tr.stop_time / b.timeScale());
+}
+
+void runAnalysis(const DiskSetup &s, CaseRecord &record) {
+  const DiskAnalysisSetup &a = s.analysis;
+  const FrictionCurve curve = makeFrictionCurve(s.trajectory_pressure.profile, s.quadrature);
+  std::vector<double> n_list, mu, eps, F, T, F_naive, T_naive, F_theory, T_theory;
+  double worst = 0.0;
+  for (int n = 1; n <= a.throws; ++n) {
+    DiskBody body = s.body;
+    body.mu = a.drift.at(n); // the throw's true coefficient
+    const double frac = a.throws > 1 ? static_cast<double>(n - 1) / (a.throws - 1) : 0.0;
+    const double eps_init = a.eps_min * std::pow(a.eps_max / a.eps_min, frac);
+    const double omega0 = a.v0 / (body.radius * eps_init);
+    MotionOptions o = s.motion;
+    o.frame_times.clear();
+    for (int k = 0; k < a.frames; ++k)
+      o.frame_times.push_back(a.delay + k / a.frame_rate);
+    const Trajectory tr = integrateMotion(curve, body, a.v0, omega0, o);
+    if (static_cast<int>(tr.frame_t.size()) < a.frames)
+      throw InputError(
+          fmt::format("disk.analysis: throw {} stops or hands over to Eq. 6 before its last frame "
+                      "at {:g} s; shorten disk.analysis.delay or frames",
+                      n, o.frame_times.back()));
+    const ThrowMeasurement m = measureThrow(n, tr.frame_t, tr.frame_distance, tr.frame_angle);
+    const RecoveredFriction r = recoverFriction(m, body, a.drift.at(n));
+    const RecoveredFriction naive = recoverFriction(m, body, a.drift.mu0);
+    const ForceTorque truth = curve(r.eps);
+    n_list.push_back(n);
+    mu.push_back(r.mu);
+    eps.push_back(r.eps);
+    F.push_back(r.F);
+    T.push_back(r.T);
+    F_naive.push_back(naive.F);
+    T_naive.push_back(naive.T);
+    F_theory.push_back(truth.F);
+    T_theory.push_back(truth.T);
+    worst = std::max({worst, std::abs(r.F - truth.F) / truth.F, std::abs(r.T - truth.T) / truth.T});
+  }
+  record.dataset("analysis/n", n_list);
+  record.dataset("analysis/mu", mu);
+  record.dataset("analysis/eps", eps);
+  record.dataset("analysis/F", F);
+  record.dataset("analysis/T", T);
+  record.dataset("analysis/F_constant_mu", F_naive);
+  record.dataset("analysis/T_constant_mu", T_naive);
+  record.dataset("analysis/F_theory", F_theory);
+  record.dataset("analysis/T_theory", T_theory);
+  record.attribute("analysis", "max_rel_error", worst);
+  record.attribute("analysis", "mu0", a.drift.mu0);
+  record.attribute("analysis", "mu_per_throw", a.drift.per_throw);
+}
+
+} // namespace
+
+DiskSetup readDiskSetup(const ConfigNode &root) {
+  const ConfigNode d = root.requireChild("disk");
+  DiskSetup s;
+  // The body of Eqs. 2-3 (defaults: the paper's CD).
+  s.body.radius = d.getDouble("radius", 0.06, Bounds::positive());                          // R [m]
+  s.body.mass = d.getDouble("mass", 0.016, Bounds::positive());                             // m [kg]
+  s.body.mu = d.getDouble("mu", 0.202, Bounds::positive());                                 // Coulomb mu
+  s.body.g = d.getDouble("g", 9.81, Bounds::positive());                                    // [m/s^2]
+  s.body.inertia_factor = d.getDouble("inertia_factor", 0.5, Bounds::openClosed(0.0, 1.0)); // I/(m R^2)
+  s.quadrature.method = d.getChoice("quadrature", "ring", {"ring", "direct"}) == "ring"
+                            ? ContactQuadrature::ring
+                            : ContactQuadrature::direct;
+  s.quadrature.rel_tol = d.getDouble("quadrature_tol", 1e-13, Bounds::closed(1e-15, 1e-3));
+
+  // Curves (Figs. 2 and 4): one case per pressure distribution, on one eps grid.
+  const ConfigNode c = d.child("curves");
+  for (const ConfigNode &p : c.childList("pressures"))
+    s.pressures.push_back(readPressure(p, s.body.radius));
+  uniqueLabels(s.pressures);
+  if (c.has("eps")) {
+    s.eps = c.requireDoubleList("eps", Bounds::nonNegative());
+  } else {
+    const double lo = c.getDouble("eps_min", 1e-3, Bounds::positive());
+    const double hi = c.getDouble("eps_max", 1e3, Bounds::greaterThan(lo));
+    const long long n = c.getInt("eps_points", 121, Bounds::closed(2, 1e6));
+    for (long long i = 0; i < n; ++i)
+      s.eps.push_back(lo * std::pow(hi / lo, static_cast<double>(i) / (n - 1)));
+  }
+
+  // Trajectories (Fig. 3): one case per initial condition.
+  const ConfigNode t = d.child("trajectories");
+  s.trajectory_pressure = readPressure(t.child("pressure"), s.body.radius);
+  s.motion.rel_tol = t.getDouble("rel_tol", 1e-10, Bounds::closed(1e-14, 1e-3));
+  s.motion.switch_ratio = t.getDouble("switch_ratio", 1e-2, Bounds::open(0.0, 1.0));
+  s.motion.end_ratio = t.getDouble("end_ratio", 1e-30, Bounds::open(0.0, s.motion.switch_ratio));
+  s.motion.samples_per_step = static_cast<int>(t.getInt("samples_per_step", 4, Bounds::closed(1, 100)));
+  for (const ConfigNode &ic : t.childList("initial")) {
+    DiskInitialCondition x;
+    if (ic.has("v_star") || ic.has("omega_star")) {
+      // Dimensionless (Fig. 3): v = v* mu sqrt(R g), omega = omega* mu sqrt(g/R).
+      x.v0 = ic.getDouble("v_star", 0.0, Bounds::nonNegative()) * s.body.velocityScale();
+      x.omega0 = ic.getDouble("omega_star", 0.0, Bounds::nonNegative()) * s.body.angularVelocityScale();
+    } else {
+      x.v0 = ic.getDouble("v0", 0.0, Bounds::nonNegative());         // [m/s]
+      x.omega0 = ic.getDouble("omega0", 0.0, Bounds::nonNegative()); // [rad/s]
+    }
+    if (x.v0 == 0.0 && x.omega0 == 0.0)
+      ic.fail(
+          ic.has("v_star") || ic.has("omega_star") ? "v_star" : "v0",
+          "both initial speeds are zero: the disk does not move (allowed: v0 >= 0, omega0 >= 0, not both 0)");
+    s.initial.push_back(x);
+  }
+
+  // The experiment's analysis (Fig. 5): simulated throws with a drifting mu, filmed and fitted.
+  if (d.has("analysis")) {
+    const ConfigNode a = d.child("analysis");
+    s.analysis.enabled = true;
+    s.analysis.throws = static_cast<int>(a.getInt("throws", 40, Bounds::closed(1, 100000)));
+    s.analysis.drift.mu0 = a.requireDouble("mu0", Bounds::positive());
+    s.analysis.drift.per_throw = a.getDouble("mu_per_throw", 0.0, Bounds::any());
+    if (!(s.analysis.drift.at(s.analysis.throws) > 0.0))
+      a.fail("mu_per_throw", fmt::format("makes mu = {:g} at throw {}: mu must stay positive",
+                                         s.analysis.drift.at(s.analysis.throws), s.analysis.throws));
+    s.analysis.v0 = a.getDouble("v0", 1.0, Bounds::positive());           // [m/s]
+    s.analysis.eps_min = a.getDouble("eps_min", 0.1, Bounds::positive()); // initial eps
+    s.analysis.eps_max = a.getDouble("eps_max", 5.0, Bounds::atLeast(s.analysis.eps_min));
+    s.analysis.frame_rate = a.getDouble("frame_rate", 25.0, Bounds::positive()); // [1/s]
+    s.analysis.frames = static_cast<int>(a.getInt("frames", 7, Bounds::closed(3, 1000)));
+    s.analysis.delay = a.getDouble("delay", 0.04, Bounds::nonNegative()); // [s]
+  }
+  if (s.pressures.empty() && s.initial.empty() && !s.analysis.enabled)
+    d.fail("curves", "the disk study needs curves.pressures, trajectories.initial or analysis");
+  return s;
+}
+
+std::vector<CasePlan> buildDiskStudy(const ConfigNode &root) {
+  auto setup = std::make_shared<const DiskSetup>(readDiskSetup(root));
+  const DiskSetup &s = *setup;
+  const std::map<std::string, AttributeValue> body = {{"radius", s.body.radius},
+                                                      {"mass", s.body.mass},
+                                                      {"mu", s.body.mu},
+                                                      {"g", s.body.g},
+                                                      {"inertia_factor", s.body.inertia_factor}};
+  const double per_eval = s.quadrature.method == ContactQuadrature::ring ? 5e-5 : 7e-3; // seconds
+  std::vector<CasePlan> plans;
+  for (std::size_t i = 0; i < s.pressures.size(); ++i) {
+    CasePlan plan;
+    plan.id = "disk-curves-" + s.pressures[i].label;
+    plan.parameters = body;
+    plan.parameters["pressure"] = s.pressures[i].kind;
+    if (s.pressures[i].kind == "annulus") plan.parameters["inner_radius"] = s.pressures[i].inner_radius;
+    plan.parameters["eps_points"] = static_cast<long long>(s.eps.size());
+    plan.cost = (s.pressures[i].kind == "uniform" ? 2.0 : 1.0) * (s.eps.size() + 150) * per_eval;
+    plan.run = [setup, i](MPI_Comm, CaseRecord &record) { runCurves(*setup, setup->pressures[i], record); };
+    plans.push_back(std::move(plan));
+  }
+  for (std::size_t i = 0; i < s.initial.size(); ++i) {
+    const DiskInitialCondition &ic = s.initial[i];
+    CasePlan plan;
+    plan.id = fmt::format("disk-trajectory-{}-v0={}-omega0={}", i, idNumber(ic.v0), idNumber(ic.omega0));
+    plan.parameters = body;
+    plan.parameters["v0"] = ic.v0;
+    plan.parameters["omega0"] = ic.omega0;
+    plan.parameters["pressure"] = s.trajectory_pressure.kind;
+    plan.cost = 500.0 * (s.trajectory_pressure.kind == "uniform" ? 1e-6 : per_eval);
+    plan.run = [setup, i](MPI_Comm, CaseRecord &record) { runTrajectory(*setup, setup->initial[i], record); };
+    plans.push_back(std::move(plan));
+  }
+  if (s.analysis.enabled) {
+    CasePlan plan;
+    plan.id = "disk-analysis";
+    plan.parameters = body;
+    plan.parameters["throws"] = static_cast<long long>(s.analysis.throws);
+    plan.parameters["mu0"] = s.analysis.drift.mu0;
+    plan.parameters["mu_per_throw"] = s.analysis.drift.per_throw;
+    plan.cost = s.analysis.throws * 500.0 * 1e-6;
+    plan.run = [setup](MPI_Comm, CaseRecord &record) { runAnalysis(*setup, record); };
+    plans.push_back(std::move(plan));
+  }
+  return plans;
+}
+
+} // namespace tribo
