@@ -5,6 +5,8 @@ For every case with a dynamics/ group: spring force (Fig. 9, with the closed-for
 pin displacement and velocity (Fig. 10, with the fit's curves), instantaneous friction force (Fig. 11).
 
     /usr/bin/python3 scripts/plot_dynamics.py run.h5 [--case ID] [--out DIR]
+
+As a module (scripts/make-figures.py): plot(file_or_case_group, case_id, out_dir) -> list of PNG paths.
 """
 import argparse
 import os
@@ -20,6 +22,13 @@ def dynamics_cases(f, only):
     for cid, group in f["cases"].items():
         if "dynamics" in group and (only is None or cid == only):
             yield cid, group["dynamics"]
+
+
+def plot(source, case_id, out_dir):
+    """Figures of one case; `source` is an open h5py file or the case's /cases/<id> group."""
+    case = source["cases"][case_id] if "cases" in source else source
+    os.makedirs(out_dir, exist_ok=True)
+    return plot_case(case_id, case["dynamics"], out_dir)
 
 
 def plot_case(cid, g, out):

@@ -6,6 +6,8 @@
 Reads /cases/<id>/friction/{N, v, mu, force, dF_dN, dF_dv} (2-D datasets of shape N x v) of every case
 in the file; writes <out>/friction_<id>.png (mu against v, one curve per N). With --csv, writes one row
 per (N, v) pair: N, v, mu, force, dF_dN, dF_dv (SI units), the table for spreadsheets.
+
+As a module (scripts/make-figures.py): plot(file_or_case_group, case_id, out_dir) -> list of PNG paths.
 """
 import argparse
 import csv
@@ -22,20 +24,31 @@ import numpy as np  # noqa: E402
 COLUMNS = ["N", "v", "mu", "force", "dF_dN", "dF_dv"]
 
 
+def table(case_id, case):
+    """(law name, dict of arrays) of one case group with a friction/ group."""
+    g = case["friction"]
+    law = g.attrs.get("law", case_id)
+    if isinstance(law, bytes):
+        law = law.decode()
+    return law, {k: np.array(g[k]) for k in g.keys()}
+
+
 def tables(path):
     """(case id, law name, dict of arrays) for every case with a friction/ group."""
     with h5py.File(path, "r") as f:
         for case_id, case in f["cases"].items():
-            if "friction" not in case:
-                continue
-            g = case["friction"]
-            law = g.attrs.get("law", case_id)
-            if isinstance(law, bytes):
-                law = law.decode()
-            yield case_id, law, {k: np.array(g[k]) for k in g.keys()}
+            if "friction" in case:
+                yield (case_id,) + table(case_id, case)
 
 
-def plot(case_id, law, t, out_dir):
+def plot(source, case_id, out_dir):
+    """Figures of one case; `source` is an open h5py file or the case's /cases/<id> group."""
+    case = source["cases"][case_id] if "cases" in source else source
+    law, t = table(case_id, case)
+    return [plot_table(case_id, law, t, out_dir)]
+
+
+def plot_table(case_id, law, t, out_dir):
     N, v, mu = t["N"], t["v"], t["mu"]
     order = np.argsort(v)
     fig, ax = plt.subplots(figsize=(6.4, 4.4))
@@ -78,7 +91,7 @@ def main():
     if not found:
         sys.exit(f"{args.h5}: no /cases/<id>/friction group (not a friction_table result)")
     for case_id, law, t in found:
-        print(plot(case_id, law, t, args.out))
+        print(plot_table(case_id, law, t, args.out))
     if args.csv:
         write_csv([(c, t) for c, _, t in found], args.csv)
         print(args.csv)

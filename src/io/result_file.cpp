@@ -83,23 +83,30 @@ ResultFile::ResultFile(const std::string &final_path, const std::string &input_t
                               final_path_));
 
   if (policy.resume && (partial_exists || final_exists)) {
+    // The same input, or the cases would mean something else. Checked before anything is renamed:
+    // a refused resume leaves the files as they were.
+    const std::string &source = partial_exists ? partial_path_ : final_path_;
+    {
+      H5Handle previous_file(H5Fopen(source.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose,
+                             "open '" + source + "' to resume (is it an HDF5 file written by tribo?)");
+      std::string previous;
+      if (H5Aexists(previous_file, "input_yaml") > 0) {
+        H5Handle attr(H5Aopen(previous_file, "input_yaml", H5P_DEFAULT), H5Aclose, "read input_yaml");
+        H5Handle type = utf8String();
+        char *text = nullptr;
+        h5check(H5Aread(attr, type, &text), "read input_yaml");
+        previous = text ? text : "";
+        H5free_memory(text);
+      }
+      if (previous != input_text)
+        throw IoError(fmt::format("--resume refused: '{}' was written from a different input (its attribute "
+                                  "input_yaml differs from this run's input with its --set overrides); use a "
+                                  "new output name, or --overwrite to start again",
+                                  source));
+    }
     if (!partial_exists) fs::rename(final_path_, partial_path_);
     file_ = H5Handle(H5Fopen(partial_path_.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose,
                      "open '" + partial_path_ + "' to resume (is it an HDF5 file written by tribo?)");
-    // The same input, or the cases would mean something else.
-    std::string previous;
-    if (H5Aexists(file_, "input_yaml") > 0) {
-      H5Handle attr(H5Aopen(file_, "input_yaml", H5P_DEFAULT), H5Aclose, "read input_yaml");
-      H5Handle type = utf8String();
-      char *text = nullptr;
-      h5check(H5Aread(attr, type, &text), "read input_yaml");
-      previous = text ? text : "";
-      H5free_memory(text);
-    }
-    if (previous != input_text)
-      throw IoError(fmt::format("--resume refused: '{}' was written from a different input; use a new output "
-                                "name or --overwrite",
-                                partial_path_));
     if (linkExists(file_, "/cases")) {
       H5Handle cases(H5Gopen2(file_, "/cases", H5P_DEFAULT), H5Gclose, "open /cases");
       H5G_info_t info;

@@ -9,6 +9,7 @@
 #include <petscsys.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstring>
 #include <csignal>
@@ -27,7 +28,10 @@ volatile std::sig_atomic_t stop_requested = 0;
 extern "C" void requestStop(int) { stop_requested = 1; }
 
 /// SIGINT and SIGTERM (what Slurm sends at the time limit) stop the hand-out of new cases; the cases
-/// already running finish and are written. The previous handlers come back when the run ends.
+/// already running finish and are written. SIGUSR1 does the same: OpenMPI's mpiexec forwards it to the
+/// ranks at once, whereas on SIGTERM it sends SIGCONT, then SIGTERM 1 s later, then SIGKILL 1 s after
+/// that (odls_base_sigkill_timeout), too little for a running case (docs/cluster.md). The previous
+/// handlers come back when the run ends.
 class StopOnSignal {
 public:
   StopOnSignal() {
@@ -35,16 +39,15 @@ public:
     struct sigaction action {};
     action.sa_handler = requestStop;
     sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &old_int_);
-    sigaction(SIGTERM, &action, &old_term_);
+    for (std::size_t i = 0; i < signals_.size(); ++i) sigaction(signals_[i], &action, &old_[i]);
   }
   ~StopOnSignal() {
-    sigaction(SIGINT, &old_int_, nullptr);
-    sigaction(SIGTERM, &old_term_, nullptr);
+    for (std::size_t i = 0; i < signals_.size(); ++i) sigaction(signals_[i], &old_[i], nullptr);
   }
 
 private:
-  struct sigaction old_int_ {}, old_term_ {};
+  static constexpr std::array<int, 3> signals_{SIGINT, SIGTERM, SIGUSR1};
+  std::array<struct sigaction, 3> old_{};
 };
 
 std::string utcNow() {
@@ -263,7 +266,10 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   while (true) {
     long long index = -1;
     if (group_rank == 0) {
-      if (!stop_requested) index = nextIndex(1);
+      // A stop seen by any group empties the queue for all: a signal that reached only some ranks
+      // (kill on one pid, a terminal's Ctrl-C on one node) still stops the whole study.
+      if (stop_requested) nextIndex(n_pending);
+      else index = nextIndex(1);
       if (index >= n_pending) index = -1;
     }
     MPI_Bcast(&index, 1, MPI_LONG_LONG, 0, group);
@@ -301,7 +307,8 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   summary.cases_run /= ranks_per_case;
   MPI_Bcast(&failed, 1, MPI_INT, 0, world);
   summary.cases_failed = failed;
-  summary.interrupted = stopped;
+  // A signal that came after the last case was handed out interrupted nothing: the file is complete.
+  summary.interrupted = stopped && summary.cases_run < n_pending;
   summary.wall_seconds = seconds() - t_start;
   MPI_Bcast(&busy_total, 1, MPI_DOUBLE, 0, world);
   summary.farming_efficiency = summary.wall_seconds > 0 ? busy_total / (world_size * summary.wall_seconds) : 0;

@@ -1,0 +1,99 @@
+#!/usr/bin/python3
+"""Compares two tribo HDF5 files: every dataset and attribute, except the run's provenance.
+
+    /usr/bin/python3 scripts/h5compare.py A.h5 B.h5 [--rtol 0] [--ignore NAME ...]
+
+Datasets are compared value by value (exactly by default: a case gives bitwise the same numbers in
+any farming layout), with their shapes and attributes; attributes of every group likewise. The root
+attributes that describe the run rather than its results (times, rank counts, command line, library
+versions, efficiency) are skipped. Exit 0 if the files agree, 1 with a list of differences otherwise.
+"""
+import argparse
+import sys
+
+import h5py
+import numpy as np
+
+# Root attributes that say how and when the file was made, not what it contains.
+PROVENANCE = {
+    "command_line", "start_time_utc", "end_time_utc", "wall_seconds", "farming_efficiency", "n_ranks",
+    "ranks_per_case", "tribo_version", "git_commit", "petsc_version", "hdf5_version", "mpi_version",
+}
+
+
+def same_value(a, b, rtol):
+    if isinstance(a, h5py.Empty) or isinstance(b, h5py.Empty):
+        return isinstance(a, h5py.Empty) and isinstance(b, h5py.Empty)
+    if isinstance(a, bytes):
+        a = a.decode()
+    if isinstance(b, bytes):
+        b = b.decode()
+    if isinstance(a, str) or isinstance(b, str):
+        return a == b
+    a, b = np.asarray(a), np.asarray(b)
+    if a.shape != b.shape:
+        return False
+    if rtol == 0:
+        return np.array_equal(a, b, equal_nan=True)
+    return np.allclose(a, b, rtol=rtol, atol=0, equal_nan=True)
+
+
+def compare_attrs(path, x, y, rtol, skip, out):
+    for name in sorted(set(x.attrs) | set(y.attrs)):
+        if name in skip:
+            continue
+        if name not in x.attrs or name not in y.attrs:
+            out.append(f"{path} attribute {name}: only in {'first' if name in x.attrs else 'second'} file")
+        elif not same_value(x.attrs[name], y.attrs[name], rtol):
+            out.append(f"{path} attribute {name}: {x.attrs[name]!r} != {y.attrs[name]!r}")
+
+
+def compare(a, b, rtol=0.0, ignore=()):
+    """List of differences between two open h5py files (empty when they agree)."""
+    out = []
+    compare_attrs("/", a, b, rtol, PROVENANCE | set(ignore), out)
+
+    def walk(path, x, y):
+        for name in sorted(set(x) | set(y)):
+            p = f"{path.rstrip('/')}/{name}"
+            if name not in x or name not in y:
+                out.append(f"{p}: only in {'first' if name in x else 'second'} file")
+                continue
+            u, v = x[name], y[name]
+            if isinstance(u, h5py.Group) != isinstance(v, h5py.Group):
+                out.append(f"{p}: a group in one file, a dataset in the other")
+                continue
+            compare_attrs(p, u, v, rtol, set(ignore), out)
+            if isinstance(u, h5py.Group):
+                walk(p, u, v)
+            elif u.shape != v.shape:
+                out.append(f"{p}: shape {u.shape} != {v.shape}")
+            elif not same_value(u[()], v[()], rtol):
+                diff = np.nanmax(np.abs(np.asarray(u[()], float) - np.asarray(v[()], float)))
+                out.append(f"{p}: values differ (max |difference| {diff:.3g})")
+
+    walk("/", a, b)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("first")
+    ap.add_argument("second")
+    ap.add_argument("--rtol", type=float, default=0.0, help="relative tolerance for numbers (default: exact)")
+    ap.add_argument("--ignore", nargs="*", default=[], help="more attribute names to skip")
+    args = ap.parse_args()
+    with h5py.File(args.first, "r") as a, h5py.File(args.second, "r") as b:
+        diffs = compare(a, b, args.rtol, args.ignore)
+        n_cases = len(a["cases"]) if "cases" in a else 0
+    for d in diffs[:50]:
+        print(d)
+    if len(diffs) > 50:
+        print(f"... and {len(diffs) - 50} more")
+    if diffs:
+        sys.exit(1)
+    print(f"{args.first} and {args.second} agree ({n_cases} cases)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+#!/usr/bin/python3
+"""Every figure of a tribo result file: each case goes to the plot script that knows its data.
+
+    /usr/bin/python3 scripts/make-figures.py OUT.h5 [--out figures] [--case ID]
+
+A case is recognised by the groups it contains (dynamics/, friction/, ...): PLOTTERS below maps each
+to a plot script in scripts/ whose plot(case_group, case_id, out_dir) writes PNGs and returns their
+paths. Cases no plotter recognises, failed cases and cases whose plotter raised an error are listed at
+the end; they do not stop the others. Exit 0 unless the file cannot be read or nothing was plotted.
+"""
+import argparse
+import importlib
+import os
+import sys
+import traceback
+
+import h5py
+import matplotlib
+
+matplotlib.use("Agg")
+
+# What a case group contains -> the module (scripts/<module>.py) that draws it. One line per study;
+# a case that holds several of these groups is drawn by each of their plotters.
+PLOTTERS = [
+    ("dynamics", "plot_dynamics"),     # study dynamics: Figs. 9-11 of the pin on its stage
+    ("friction", "plot_friction_law"),  # study friction_table: mu(v) at each N
+]
+
+
+def text(value):
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def load(module_name):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    try:
+        return importlib.import_module(module_name)
+    finally:
+        sys.path.pop(0)
+
+
+def make_figures(path, out_dir, only=None, log=print):
+    """Plots every case of `path` into `out_dir`. Returns (written PNG paths, [(case id, reason)])."""
+    written, skipped = [], []
+    modules = {}
+    with h5py.File(path, "r") as f:
+        if "cases" not in f:
+            raise SystemExit(f"make-figures: {path} has no /cases group (not a tribo result file)")
+        for case_id, case in f["cases"].items():
+            if only is not None and case_id != only:
+                continue
+            status = text(case.attrs.get("status", ""))
+            if status != "complete":
+                reason = f"status {status or 'missing'}"
+                if "error" in case.attrs:
+                    reason += ": " + text(case.attrs["error"]).splitlines()[0][:160]
+                skipped.append((case_id, reason))
+                continue
+            matched = [(key, name) for key, name in PLOTTERS if key in case]
+            if not matched:
+                skipped.append((case_id, "no plotter for its groups: " + ", ".join(sorted(case.keys()))))
+                continue
+            for key, name in matched:
+                try:
+                    module = modules.get(name) or modules.setdefault(name, load(name))
+                    os.makedirs(out_dir, exist_ok=True)
+                    for png in module.plot(case, case_id, out_dir):
+                        written.append(png)
+                        log(png)
+                except Exception as e:  # a plotter's failure is reported, the other cases go on
+                    skipped.append((case_id, f"{name} failed on {key}/: {type(e).__name__}: {e}"))
+                    traceback.print_exc(limit=2, file=sys.stderr)
+    return written, skipped
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("h5", help="tribo HDF5 result file")
+    ap.add_argument("--out", default="figures", help="directory for the PNG files (default: figures)")
+    ap.add_argument("--case", default=None, help="only this case id")
+    args = ap.parse_args()
+    written, skipped = make_figures(args.h5, args.out, args.case)
+    print(f"make-figures: {len(written)} figure(s) in {args.out}/")
+    if skipped:
+        print(f"make-figures: {len(skipped)} case(s) not plotted:")
+        for case_id, reason in skipped:
+            print(f"  {case_id}: {reason}")
+    if not written:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
