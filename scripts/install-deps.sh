@@ -6,7 +6,7 @@ packages=(
   build-essential cmake pkg-config git
   libopenmpi-dev openmpi-bin
   petsc-dev libhdf5-openmpi-dev
-  libyaml-cpp-dev libfmt-dev libcli11-dev
+  libyaml-cpp-dev libfmt-dev libcli11-dev libboost-dev
   googletest libgtest-dev libbenchmark-dev
   python3 python3-numpy python3-matplotlib python3-h5py
 )

@@ -13,6 +13,7 @@ namespace tribo {
 
 namespace {
 constexpr double inf = std::numeric_limits<double>::infinity();
+constexpr double tie_tolerance = 1e-9;
 }
 
 FrictionalContact::FrictionalContact(SurfaceSolver &slab, CurvedPin pin, double pin_center,
@@ -27,13 +28,50 @@ FrictionalContact::FrictionalContact(SurfaceSolver &slab, CurvedPin pin, double 
 }
 
 // Constraint III for a free node: the slab surface, at the node's deformed position, stays below the
-// pin. w is downward, the pin's lowest point is at the undeformed surface level (the slab floats under
-// its load, so this fixes only its rigid vertical position).
+// pin, whose lowest point is `interference` below the undeformed surface (w is downward).
 double FrictionalContact::gap(int k) const {
-  return pin_.height(x_[k] + state_.u[k] - pinCenter()) + state_.w[k];
+  return pin_.height(x_[k] + state_.u[k] - pinCenter()) - interference_ + state_.w[k];
 }
 
-// A contact node sticks to the pin point xi_k: it moves with the pin, at the pin's height there.
+double FrictionalContact::contactForce(const SurfaceState &s) const {
+  double total = 0;
+  for (std::size_t k = 0; k < x_.size(); ++k)
+    if (in_contact_[k]) total += s.fz[k];
+  return total;
+}
+
+namespace {
+/// a + c b, every field but the geometry.
+SurfaceState combine(SurfaceState a, double c, const SurfaceState &b) {
+  for (std::size_t k = 0; k < a.u.size(); ++k) {
+    a.u[k] += c * b.u[k];
+    a.w[k] += c * b.w[k];
+    a.fx[k] += c * b.fx[k];
+    a.fz[k] += c * b.fz[k];
+  }
+  return a;
+}
+} // namespace
+
+// The response to pressing the pin one metre deeper, every contact node stuck: it depends only on the
+// contact set, so it is solved once per set.
+const SurfaceState &FrictionalContact::unitInterference() {
+  if (unit_interference_stale_) {
+    const std::size_t n = x_.size();
+    std::vector<double> u(n, 0.0), w(n, 0.0);
+    for (std::size_t k = 0; k < n; ++k)
+      if (in_contact_[k]) w[k] = 1.0;
+    unit_interference_ = slab_.solve(u, w);
+    unit_interference_stale_ = false;
+    if (!(contactForce(unit_interference_) > 0))
+      throw SolverError("the contact set carries no load under a unit interference");
+  }
+  return unit_interference_;
+}
+
+// Equilibrium of the current state: a contact node sticks to the pin point xi_k (it moves with the pin,
+// at the pin's height there); the interference is the one at which the contact carries W. The response
+// is linear in the interference, so one more solve per contact set makes the load exact.
 void FrictionalContact::solve() {
   const std::size_t n = x_.size();
   std::vector<double> u(n, 0.0), w(n, 0.0);
@@ -42,17 +80,29 @@ void FrictionalContact::solve() {
       u[k] = pinCenter() + xi_[k] - x_[k];
       w[k] = -pin_.height(xi_[k]);
     }
-  state_ = slab_.solve(u, w, 1.0);
+  const SurfaceState at_zero = slab_.solve(u, w);
+  const SurfaceState &unit = unitInterference();
+  interference_ = (params_.load_per_depth - contactForce(at_zero)) / contactForce(unit);
+  state_ = combine(at_zero, interference_, unit);
 }
 
-// The response to a unit pin displacement with every contact node stuck: all contact u's move by
-// one, heights unchanged, no load. Linear in delta until the next event (paper §2.1.1).
-SurfaceState FrictionalContact::pinTranslationResponse() {
+FrictionalContact::Response FrictionalContact::atConstantLoad(const std::vector<double> &u,
+                                                             const std::vector<double> &w) {
+  Response r{slab_.solve(u, w), 0.0};
+  const SurfaceState &unit = unitInterference();
+  r.interference_rate = -contactForce(r.surface) / contactForce(unit);
+  r.surface = combine(std::move(r.surface), r.interference_rate, unit);
+  return r;
+}
+
+// The response to a unit pin displacement with every contact node stuck: all contact u's move by one,
+// heights unchanged, the load kept. Linear in delta until the next event (paper §2.1.1).
+FrictionalContact::Response FrictionalContact::pinTranslationResponse() {
   const std::size_t n = x_.size();
   std::vector<double> u(n, 0.0), w(n, 0.0);
   for (std::size_t k = 0; k < n; ++k)
     if (in_contact_[k]) u[k] = 1.0;
-  return slab_.solve(u, w, 0.0);
+  return atConstantLoad(u, w);
 }
 
 double FrictionalContact::frictionForce() const {
@@ -67,7 +117,7 @@ int FrictionalContact::contactCount() const {
 }
 
 double FrictionalContact::lateralStiffness() {
-  const SurfaceState d = pinTranslationResponse();
+  const SurfaceState d = pinTranslationResponse().surface;
   double k = 0;
   for (std::size_t i = 0; i < x_.size(); ++i)
     if (in_contact_[i]) k += d.fx[i];
@@ -87,7 +137,9 @@ FrictionalContact::Violation FrictionalContact::mostOffending() const {
       const double g = gap(static_cast<int>(k));
       if (g < -gap_tol_) v = {EventType::contact, v.node, -g * params_.normal_stiffness}; // III
     }
-    if (v.force > worst.force) worst = v;
+    // Ties (mirror-symmetric nodes, say) go to the lower index whatever the round-off, so the sequence
+    // of states is the same on any number of ranks and under any scaling of the problem.
+    if (v.force > worst.force * (1 + tie_tolerance)) worst = v;
   }
   return worst;
 }
@@ -102,7 +154,7 @@ void FrictionalContact::slipNode(int k) {
   std::vector<double> u(n, 0.0), w(n, 0.0);
   u[k] = 1.0;
   w[k] = -pin_.slope(xi_[k]);
-  const SurfaceState column = slab_.solve(u, w, 0.0);
+  const SurfaceState column = atConstantLoad(u, w).surface;
   const double sigma = state_.fx[k] >= 0 ? 1.0 : -1.0;
   const double r = params_.residual_shear_fraction * params_.mu_i * sigma;
   const double denom = column.fx[k] - r * column.fz[k];
@@ -115,16 +167,21 @@ void FrictionalContact::applyChange(EventType type, int k) {
   case EventType::slip: slipNode(k); break;
   case EventType::release:
     in_contact_[k] = 0;
-    slab_.setContactSet(in_contact_, params_.frictionless);
+    updateContactSet();
     break;
   case EventType::contact:
     // The node touches where it now is, and sticks there.
     xi_[k] = x_[k] + state_.u[k] - pinCenter();
     in_contact_[k] = 1;
-    slab_.setContactSet(in_contact_, params_.frictionless);
+    updateContactSet();
     break;
   }
   solve();
+}
+
+void FrictionalContact::updateContactSet() {
+  unit_interference_stale_ = true;
+  slab_.setContactSet(in_contact_, params_.frictionless ? std::vector<char>(in_contact_.size(), 0) : in_contact_);
 }
 
 void FrictionalContact::checkEdges() const {
@@ -159,7 +216,7 @@ long long FrictionalContact::establishNormalContact(double first_guess_half_widt
   }
   in_contact_[nearest] = 1;
   for (std::size_t k = 0; k < x_.size(); ++k) xi_[k] = x_[k] - pin_center0_;
-  slab_.setContactSet(in_contact_, params_.frictionless);
+  updateContactSet();
   solve();
   const long long changes = relaxToEquilibrium(params_.max_state_changes);
   checkEdges();
@@ -168,13 +225,15 @@ long long FrictionalContact::establishNormalContact(double first_guess_half_widt
 
 SlipEvent FrictionalContact::advance() {
   // Everything is linear in the pin displacement until the next event: find the smallest one.
-  const SurfaceState d = pinTranslationResponse();
+  const Response response = pinTranslationResponse();
+  const SurfaceState &d = response.surface;
+  const double dd = response.interference_rate;
   const double mu = params_.mu_i;
   double best = inf;
   EventType type = EventType::slip;
   int node = -1;
-  auto consider = [&](double step, EventType t, int k) {
-    if (step > 0 && step < best) best = step, type = t, node = k;
+  auto consider = [&](double step, EventType t, int k) { // ties to the lower index, as above
+    if (step > 0 && step < best * (1 - tie_tolerance)) best = step, type = t, node = k;
   };
   for (std::size_t i = 0; i < x_.size(); ++i) {
     const int k = static_cast<int>(i);
@@ -191,10 +250,11 @@ SlipEvent FrictionalContact::advance() {
       // Gap at the deformed position is convex in the step (pitfall 8): Newton from the left finds its
       // first root exactly, or shows it has none.
       auto g = [&](double s) {
-        return pin_.height(x_[i] + state_.u[i] + s * d.u[i] - pinCenter() - s) + state_.w[i] + s * d.w[i];
+        return pin_.height(x_[i] + state_.u[i] + s * d.u[i] - pinCenter() - s) - (interference_ + s * dd) +
+               state_.w[i] + s * d.w[i];
       };
       auto dg = [&](double s) {
-        return pin_.slope(x_[i] + state_.u[i] + s * d.u[i] - pinCenter() - s) * (d.u[i] - 1.0) + d.w[i];
+        return pin_.slope(x_[i] + state_.u[i] + s * d.u[i] - pinCenter() - s) * (d.u[i] - 1.0) - dd + d.w[i];
       };
       double s = 0;
       for (int it = 0; it < 60 && dg(s) < 0 && s < best; ++it) {

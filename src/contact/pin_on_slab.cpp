@@ -8,9 +8,10 @@ namespace tribo {
 PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup)
     : setup_(setup), grid_(setup.levels, setup.length_x, setup.aspect_ratio * setup.length_x) {
   SlabSupport support;
-  support.bottom = BottomSupport::uniform_load;
-  support.load_per_depth = loadPerDepth();
-  support.restraint = LateralRestraint::bottom_center;
+  // The platen: the bottom row rests on it (w = 0) and is bonded to it (u = 0). The load W reaches the
+  // contact through the interference, which FrictionalContact sets so that the contact carries W.
+  support.bottom = BottomSupport::fixed_vertical;
+  support.restraint = LateralRestraint::bottom_row;
   slab_ = std::make_unique<SlabSystem>(comm, grid_, setup_.elastic, support);
   surface_ = std::make_unique<SlabSurfaceSolver>(*slab_);
   ContactParameters params = setup_.contact;
@@ -19,12 +20,6 @@ PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup)
   params.min_increment = setup_.min_increment_over_dx * grid_.spacingX(0);
   contact_ = std::make_unique<FrictionalContact>(*surface_, CurvedPin{setup_.radius_over_Lx * setup_.length_x},
                                                  setup_.center_over_Lx * setup_.length_x, params);
-}
-
-long long PinOnSlab::establishNormalContact() {
-  const long long changes = contact_->establishNormalContact(0.5 * hertzHalfWidth());
-  slab_->holdSideWhereItIs(setup_.wall == PinOnSlabSetup::Wall::leading);
-  return changes;
 }
 
 double PinOnSlab::hertzHalfWidth() const {

@@ -14,23 +14,20 @@ SlabSurfaceSolver::SlabSurfaceSolver(SlabSystem &slab)
   }
 }
 
-void SlabSurfaceSolver::setContactSet(const std::vector<char> &in_contact, bool frictionless) {
+void SlabSurfaceSolver::setContactSet(const std::vector<char> &in_contact, const std::vector<char> &held_laterally) {
   for (std::size_t k = 0; k < in_contact.size(); ++k) {
-    const DofKind kind = in_contact[k] ? DofKind::displacement : DofKind::force;
-    condition_.u_kind[k] = frictionless ? DofKind::force : kind;
-    condition_.w_kind[k] = kind;
+    condition_.u_kind[k] = held_laterally[k] ? DofKind::displacement : DofKind::force;
+    condition_.w_kind[k] = in_contact[k] ? DofKind::displacement : DofKind::force;
   }
 }
 
-SurfaceState SlabSurfaceSolver::solve(const std::vector<double> &u, const std::vector<double> &w,
-                                      double load_scale) {
+SurfaceState SlabSurfaceSolver::solve(const std::vector<double> &u, const std::vector<double> &w) {
   for (std::size_t k = 0; k < x_.size(); ++k) {
     // A free dof carries no traction.
     condition_.u_value[k] = condition_.u_kind[k] == DofKind::displacement ? u[k] : 0.0;
     condition_.w_value[k] = condition_.w_kind[k] == DofKind::displacement ? w[k] : 0.0;
   }
   slab_.setSurface(condition_);
-  slab_.setLoadScale(load_scale);
   slab_.solve();
   ++solves_;
   return slab_.surface();

@@ -45,7 +45,7 @@ SurfaceCondition SurfaceCondition::free(std::int64_t n) {
 
 SlabSystem::SlabSystem(MPI_Comm comm, const BinaryHierarchy &grid, const ElasticConstants &elastic,
                        const SlabSupport &support, const SlabSolverOptions &options)
-    : comm_(comm), grid_(grid), elastic_(elastic), options_(options), support_(support) {
+    : comm_(comm), grid_(grid), elastic_(elastic), options_(options) {
   elastic_.validate();
   int rank = 0, size = 1;
   MPI_Comm_rank(comm_, &rank);
@@ -159,11 +159,9 @@ void SlabSystem::assemble() {
   TRIBO_PETSC_CALL(MatAssemblyEnd(K_, MAT_FINAL_ASSEMBLY));
 }
 
-void SlabSystem::setLoadScale(double scale) { applySupport(support_, scale); }
-
-void SlabSystem::applySupport(const SlabSupport &support, double load_scale) {
+void SlabSystem::applySupport(const SlabSupport &support) {
   const int bottom = grid_.levels();
-  const double W = load_scale * support.load_per_depth;
+  const double W = support.load_per_depth;
   for (std::int64_t i = 0; i < 3; ++i) {
     const NodeRef n{bottom, i};
     if (support.bottom == BottomSupport::fixed_vertical) {
@@ -177,21 +175,6 @@ void SlabSystem::applySupport(const SlabSupport &support, double load_scale) {
                             (support.restraint == LateralRestraint::bottom_center && i == 1);
     setCondition(n, Component::u, restrained ? DofKind::displacement : DofKind::force, 0.0);
   }
-}
-
-void SlabSystem::holdSideWhereItIs(bool right_side) {
-  const PetscScalar *d = nullptr;
-  TRIBO_PETSC_CALL(VecGetArrayRead(d_, &d));
-  for (int row = 1; row <= grid_.levels(); ++row) { // the surface row belongs to the contact
-    const NodeRef n{row, right_side ? grid_.nodesInRow(row) - 1 : 0};
-    const std::int64_t g = grid_.globalIndex(n);
-    if (g >= owned_nodes_[0] && g < owned_nodes_[1])
-      setCondition(n, Component::u, DofKind::displacement, d[localDof(n, Component::u)]);
-  }
-  TRIBO_PETSC_CALL(VecRestoreArrayRead(d_, &d));
-  // The wall now prevents rigid motion: the bottom row's lateral restraint is let go.
-  for (std::int64_t i = 0; i < 3; ++i) setCondition({grid_.levels(), i}, Component::u, DofKind::force, 0.0);
-  support_.restraint = LateralRestraint::none;
 }
 
 void SlabSystem::setCondition(const NodeRef &n, Component c, DofKind kind, double value) {

@@ -2,8 +2,10 @@
 #include "tribo/study/study_registry.hpp"
 
 #include "tribo/study/config.hpp"
+#include "tribo/study/disk_study.hpp"
 #include "tribo/study/dynamics_study.hpp"
 #include "tribo/study/friction_table_study.hpp"
+#include "tribo/study/punch_study.hpp"
 #include "tribo/study/sweep.hpp"
 
 #include <fmt/format.h>
@@ -12,8 +14,10 @@ namespace tribo {
 
 const std::vector<StudyEntry> &registeredStudies() {
   static const std::vector<StudyEntry> studies = {
+      {"disk", "sliding and spinning disk: F, T, eps0, trajectories to the stop", buildDiskStudy},
       {"dynamics", "stage-driven pin (Eq. 12): stick-slip, analysis and closed-form fit", buildDynamicsStudy},
       {"friction_table", "a friction law tabulated over normal force N and velocity v", buildFrictionTableStudy},
+      {"punch", "rigid flat punch on the slab against Johnson's solution (Fig. 5)", buildPunchStudy},
   };
   return studies;
 }

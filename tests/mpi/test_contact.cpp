@@ -90,7 +90,8 @@ TEST(Contact, LinearBetweenEventsWithSlopeK) {
     const double F_prev = c.frictionForce();
     const SlipEvent ev = c.advance();
     const double F_before_trigger = ev.friction_force + ev.force_drop;
-    EXPECT_NEAR(F_before_trigger, F_prev + K * ev.increment, 1e-9 * model.loadPerDepth()) << "event " << e;
+    // MUMPS solves this ill-conditioned system to about 1e-9 of the load in the forces.
+    EXPECT_NEAR(F_before_trigger, F_prev + K * ev.increment, 1e-8 * model.loadPerDepth()) << "event " << e;
   }
 }
 

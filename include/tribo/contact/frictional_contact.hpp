@@ -15,7 +15,7 @@ struct ContactParameters {
   bool frictionless = false;            // no shear at all (Hertz validation): constraint II drops out
   double residual_shear_fraction = 0.0; // shear left at a node after it slips, in units of mu_i p
   double min_increment = 0.0;           // lower bound of a triggering pin displacement [m]
-  double load_per_depth = 0.0;          // W / L_y [N/m], sets the force tolerance
+  double load_per_depth = 0.0;          // W / L_y [N/m]: the contact force the interference is set to
   double normal_stiffness = 0.0;        // turns a penetration into a force-equivalent [N/m^2]
   long long max_state_changes = 1000000; // per event, before the avalanche is declared runaway
 };
@@ -35,6 +35,10 @@ public:
   SlipEvent advance();
 
   double delta() const { return delta_; }
+  /// How far the pin's lowest point sits below the undeformed surface [m]: set so that the contact
+  /// carries W (the slab rests on a rigid platen; paper §2.1.1, "iterated ... until the contact force
+  /// equals W").
+  double interference() const { return interference_; }
   /// Sum of the contact shear forces [N/m]: the friction force per unit depth.
   double frictionForce() const;
   /// dF/d(delta) with every contact node stuck, at the current state [N/m per m] (Eq. 15).
@@ -51,15 +55,26 @@ private:
     int node = -1;
     double force = 0; // how much it is violated, as a force [N/m]
   };
+  /// A response of the surface at constant total contact force: the solve for the given prescribed
+  /// values, minus the unit-interference response that restores the load; `interference_rate` is how
+  /// much the interference moved per unit of the prescription.
+  struct Response {
+    SurfaceState surface;
+    double interference_rate = 0;
+  };
   double pinCenter() const { return pin_center0_ + delta_; }
   double gap(int k) const;
+  double contactForce(const SurfaceState &s) const;
+  const SurfaceState &unitInterference();
   void solve();
-  SurfaceState pinTranslationResponse();
+  Response atConstantLoad(const std::vector<double> &u, const std::vector<double> &w);
+  Response pinTranslationResponse();
   void applyChange(EventType type, int node);
   void slipNode(int k);
   Violation mostOffending() const;
   long long relaxToEquilibrium(long long budget);
   void checkEdges() const;
+  void updateContactSet();
 
   SurfaceSolver &slab_;
   CurvedPin pin_;
@@ -67,6 +82,9 @@ private:
   ContactParameters params_;
   const std::vector<double> &x_;
   double delta_ = 0;
+  double interference_ = 0;
+  SurfaceState unit_interference_;
+  bool unit_interference_stale_ = true;
   std::vector<char> in_contact_;
   std::vector<double> xi_; // where each contact node sits on the pin, measured from its centre [m]
   SurfaceState state_;

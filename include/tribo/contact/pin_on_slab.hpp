@@ -1,5 +1,5 @@
-// The whole nanoscale model put together: the slab under its load, the reference surface solver and
-// the frictional contact of the pin (paper Fig. 1).
+// The whole nanoscale model put together: the slab on its rigid platen (bottom row held, w and u), the
+// reference surface solver and the frictional contact of the pin under the load W (paper Fig. 1).
 #pragma once
 
 #include "tribo/contact/frictional_contact.hpp"
@@ -18,9 +18,6 @@ struct PinOnSlabSetup {
   double aspect_ratio = 1.0;   // L_z / L_x
   double depth_y = 1e-2;       // L_y [m]
   ElasticConstants elastic{10e9, 1.0 / 3.0};
-  /// Which side of the slab is held after normal loading (docs/model.md): the one the pin moves toward
-  /// (leading, the slab pushed against a wall) or the one it moves away from (trailing).
-  enum class Wall { leading, trailing } wall = Wall::leading;
   double load = 100.0;         // W [N]
   double radius_over_Lx = 200; // R / L_x
   double center_over_Lx = 0.5; // where the pin's lowest point starts
@@ -32,9 +29,8 @@ class PinOnSlab {
 public:
   PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup);
 
-  /// Normal contact under the load (restrained laterally at the bottom centre only, which the symmetric
-  /// problem leaves without reaction), then the leading side held where it is for the sliding.
-  long long establishNormalContact();
+  /// Normal contact under the load W, from a first guess of half Hertz's width.
+  long long establishNormalContact() { return contact_->establishNormalContact(0.5 * hertzHalfWidth()); }
 
   /// Johnson's Hertz half-width for line contact, a = sqrt(4 P R / (pi E*)), P = W / L_y.
   double hertzHalfWidth() const;

@@ -9,13 +9,13 @@ namespace tribo {
 
 class SlabSurfaceSolver : public SurfaceSolver {
 public:
-  /// `slab` must have a uniform_load bottom support (the load W/L_y pushing the slab up to the pin).
+  /// `slab` rests on its bottom (BottomSupport::fixed_vertical): the pin's interference sets the load.
   explicit SlabSurfaceSolver(SlabSystem &slab);
 
   const std::vector<double> &surfaceX() const override { return x_; }
   const std::vector<double> &surfaceWidth() const override { return width_; }
-  void setContactSet(const std::vector<char> &in_contact, bool frictionless) override;
-  SurfaceState solve(const std::vector<double> &u, const std::vector<double> &w, double load_scale) override;
+  void setContactSet(const std::vector<char> &in_contact, const std::vector<char> &held_laterally) override;
+  SurfaceState solve(const std::vector<double> &u, const std::vector<double> &w) override;
   long long solveCount() const override { return solves_; }
 
 private:

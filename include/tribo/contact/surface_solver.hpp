@@ -19,12 +19,13 @@ public:
   virtual const std::vector<double> &surfaceX() const = 0;
   /// Width of each top node's control volume [m] (pressure = force / width).
   virtual const std::vector<double> &surfaceWidth() const = 0;
-  /// Which top nodes the pin holds. Changes the operator (a new factorisation on the reference path).
-  /// `frictionless`: the pin prescribes only w there, u is free of traction (Hertz, the flat punch).
-  virtual void setContactSet(const std::vector<char> &in_contact, bool frictionless) = 0;
-  /// Equilibrium with u, w prescribed at the contact nodes (ignored elsewhere) and the bottom load
-  /// scaled by `load_scale` (1 = the applied load, 0 = none, for unit responses).
-  virtual SurfaceState solve(const std::vector<double> &u, const std::vector<double> &w, double load_scale) = 0;
+  /// Which top nodes the pin holds: w prescribed where `in_contact`, u prescribed where `held_laterally`
+  /// (a subset; elsewhere u is free of traction). Changes the operator (a new factorisation on the
+  /// reference path).
+  virtual void setContactSet(const std::vector<char> &in_contact, const std::vector<char> &held_laterally) = 0;
+  /// Equilibrium with u, w prescribed at the held dofs of the contact nodes (ignored elsewhere); the
+  /// rest of the surface is free of traction and the slab's bottom rests on its rigid platen.
+  virtual SurfaceState solve(const std::vector<double> &u, const std::vector<double> &w) = 0;
   /// Solves done so far (for the event log and benchmarks).
   virtual long long solveCount() const = 0;
 };

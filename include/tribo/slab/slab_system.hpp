@@ -79,14 +79,6 @@ public:
   void setCondition(const NodeRef &n, Component c, DofKind kind, double value);
   /// All surface dofs at once (collective-free; every rank passes the same condition).
   void setSurface(const SurfaceCondition &condition);
-  /// Holds the side x = L_x (right_side) or x = 0, below the surface row, where the last solve left it,
-  /// and lets go of the bottom row's lateral restraint: a wall the slab leans on from now on. Engaged
-  /// after normal loading, the wall carries only the friction that follows; with the bottom loaded by a
-  /// uniform traction, only a side can carry the moment of the friction force (docs/model.md).
-  void holdSideWhereItIs(bool right_side);
-  /// Scales the bottom load of a uniform_load support (1 = W, 0 = none, for unit responses); only the
-  /// right-hand side changes, so the factorisation is kept.
-  void setLoadScale(double scale);
 
   /// Solves K d = f with d given on displacement dofs and f on force dofs. Collective. Throws SolverError
   /// if the Krylov solver diverges.
@@ -104,7 +96,7 @@ public:
 
 private:
   void assemble();
-  void applySupport(const SlabSupport &support, double load_scale = 1.0);
+  void applySupport(const SlabSupport &support);
   void buildOperator();
   PetscInt localDof(const NodeRef &n, Component c) const { return globalDof(n, c) - 2 * owned_nodes_[0]; }
 
@@ -112,7 +104,6 @@ private:
   BinaryHierarchy grid_;
   ElasticConstants elastic_;
   SlabSolverOptions options_;
-  SlabSupport support_;
   std::array<std::int64_t, 2> owned_nodes_{};
   std::array<std::int64_t, 2> owned_columns_{};
 
