@@ -11,7 +11,7 @@
 
 namespace tribo {
 
-DynamicsSetup readDynamicsSetup(const ConfigNode &root) {
+DynamicsSetup readDynamicsSetup(const ConfigNode &root, ProfileOrigin origin) {
   const ConfigNode d = root.requireChild("dynamics");
   DynamicsSetup s;
   // The spring-mass-damper of Fig. 4 (Eq. 12).
@@ -33,7 +33,7 @@ DynamicsSetup readDynamicsSetup(const ConfigNode &root) {
     s.coulomb.mu_s_after =
         d.getDouble("mu_s_after_switch", s.coulomb.mu_s_before, Bounds::atLeast(s.coulomb.mu_k));
     s.coulomb.switch_time = d.getDouble("mu_s_switch_time", INFINITY, Bounds::nonNegative()); // [s]
-  } else {
+  } else if (origin == ProfileOrigin::file) {
     const std::string file = d.requireString("profile_file");
     const std::string id = d.requireString("profile_case");
     const double L_x = d.requireDouble("slab_width", Bounds::positive()); // L_x [m] scales delta/L_x
@@ -54,6 +54,13 @@ DynamicsSetup readDynamicsSetup(const ConfigNode &root) {
     d.fail("time_step", e.what());
   }
   return s;
+}
+
+void usePipelineProfile(DynamicsSetup &setup, FrictionProfile profile, const std::string &source) {
+  validateProfile(profile, source);
+  validateSettings(setup.pin, setup.settings, profile.surface_stiffness);
+  setup.profile_source = source;
+  setup.profile = std::make_shared<const ProfileLookup>(std::move(profile));
 }
 
 void runDynamics(const DynamicsSetup &s, CaseRecord &record) {

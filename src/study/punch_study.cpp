@@ -10,7 +10,7 @@
 namespace tribo {
 
 std::vector<CasePlan> buildPunchStudy(const ConfigNode &root) {
-  const SlabConfig slab = readSlabConfig(root.child("slab"));
+  const SlabGeometry slab = readSlabConfig(root.child("slab"));
   const ConfigNode punch = root.child("punch");
   // a / L_x: Fig. 5 does not state it; 1/8 keeps the finite slab's departure from a half-space small
   // while putting 2 a / dx = 32 spacings under the punch at n_x = 129.

@@ -5,8 +5,8 @@
 
 namespace tribo {
 
-SlabConfig readSlabConfig(const ConfigNode &slab) {
-  SlabConfig c;
+SlabGeometry readSlabConfig(const ConfigNode &slab) {
+  SlabGeometry c;
   // N >= 2 gives the three rows every stencil needs; the upper bound keeps dof and nonzero counts
   // indexable by PetscInt.
   c.levels = static_cast<int>(

@@ -5,6 +5,7 @@
 #include "tribo/study/disk_study.hpp"
 #include "tribo/study/dynamics_study.hpp"
 #include "tribo/study/friction_table_study.hpp"
+#include "tribo/study/profile_study.hpp"
 #include "tribo/study/punch_study.hpp"
 #include "tribo/study/sweep.hpp"
 
@@ -17,6 +18,8 @@ const std::vector<StudyEntry> &registeredStudies() {
       {"disk", "sliding and spinning disk: F, T, eps0, trajectories to the stop", buildDiskStudy},
       {"dynamics", "stage-driven pin (Eq. 12): stick-slip, analysis and closed-form fit", buildDynamicsStudy},
       {"friction_table", "a friction law tabulated over normal force N and velocity v", buildFrictionTableStudy},
+      {"profile", "pin sliding on the slab: nanoscale friction profile (Figs. 6-8), optional dynamics (Figs. 9-11)",
+       buildProfileStudy},
       {"punch", "rigid flat punch on the slab against Johnson's solution (Fig. 5)", buildPunchStudy},
   };
   return studies;

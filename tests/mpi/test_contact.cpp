@@ -12,7 +12,7 @@ namespace {
 
 PinOnSlabSetup fig6Like(int levels, double mu_i) {
   PinOnSlabSetup s;
-  s.levels = levels;
+  s.slab.levels = levels;
   s.contact.mu_i = mu_i;
   return s;
 }
@@ -23,16 +23,16 @@ TEST(Contact, HertzLineContactFrictionless) {
   // a << L_x: a = 0.05 L_x at R/L_x = 200 needs P = pi a^2 E* / (4 R).
   PinOnSlabSetup s = fig6Like(9, 0.5);
   s.contact.frictionless = true;
-  const double a = 0.05 * s.length_x, R = s.radius_over_Lx * s.length_x;
-  const double P = M_PI * a * a * s.elastic.planeStrainModulus() / (4 * R);
-  s.load = P * s.depth_y;
+  const double a = 0.05 * s.slab.length_x, R = s.radius_over_Lx * s.slab.length_x;
+  const double P = M_PI * a * a * s.slab.elastic.planeStrainModulus() / (4 * R);
+  s.load = P * s.slab.depth_y;
   PinOnSlab model(PETSC_COMM_WORLD, s);
   EXPECT_NEAR(model.hertzHalfWidth(), a, 1e-12 * a);
   auto &c = model.contact();
   c.establishNormalContact(0.5 * a);
   const auto &x = model.surface().surfaceX();
   const auto &width = model.surface().surfaceWidth();
-  const double xc = s.center_over_Lx * s.length_x, dx = x[1] - x[0];
+  const double xc = s.center_over_Lx * s.slab.length_x, dx = x[1] - x[0];
   double x_lo = 1e9, x_hi = -1e9, total = 0, err2 = 0;
   int n = 0;
   const double p0 = 2 * P / (M_PI * a);
@@ -97,7 +97,7 @@ TEST(Contact, LinearBetweenEventsWithSlopeK) {
 
 TEST(Contact, InvariantUnderScalingOfShearModulusAndLoad) {
   PinOnSlabSetup a = fig6Like(5, 0.25), b = a;
-  b.elastic.shear_modulus *= 3.0;
+  b.slab.elastic.shear_modulus *= 3.0;
   b.load *= 3.0;
   PinOnSlab ma(PETSC_COMM_WORLD, a), mb(PETSC_COMM_WORLD, b);
   ma.establishNormalContact();

@@ -5,7 +5,7 @@
 #include "tribo/contact/frictional_contact.hpp"
 #include "tribo/contact/slab_surface_solver.hpp"
 #include "tribo/grid/binary_hierarchy.hpp"
-#include "tribo/slab/elastic_constants.hpp"
+#include "tribo/slab/slab_geometry.hpp"
 #include "tribo/slab/slab_system.hpp"
 
 #include <memory>
@@ -13,11 +13,7 @@
 namespace tribo {
 
 struct PinOnSlabSetup {
-  int levels = 7;              // N: n_x = 2^N + 1
-  double length_x = 1e-3;      // L_x [m]
-  double aspect_ratio = 1.0;   // L_z / L_x
-  double depth_y = 1e-2;       // L_y [m]
-  ElasticConstants elastic{10e9, 1.0 / 3.0};
+  SlabGeometry slab;
   double load = 100.0;         // W [N]
   double radius_over_Lx = 200; // R / L_x
   double center_over_Lx = 0.5; // where the pin's lowest point starts
@@ -37,7 +33,7 @@ public:
   FrictionalContact &contact() { return *contact_; }
   SlabSurfaceSolver &surface() { return *surface_; }
   const PinOnSlabSetup &setup() const { return setup_; }
-  double loadPerDepth() const { return setup_.load / setup_.depth_y; }
+  double loadPerDepth() const { return setup_.load / setup_.slab.depth_y; }
 
 private:
   PinOnSlabSetup setup_;

@@ -30,9 +30,17 @@ struct DynamicsSetup {
   double fit_switch_time = std::numeric_limits<double>::quiet_NaN();
 };
 
+/// Where `friction: profile` comes from: an HDF5 file of an earlier run (`profile_file`, `profile_case`,
+/// `slab_width`), or the contact case of the same run (the pipeline of the `profile` study), which
+/// fills `profile` and re-checks the time step against its stiffness K with validatePipelineProfile.
+enum class ProfileOrigin { file, pipeline };
+
 /// Reads and validates the `dynamics` block and `contact.load`; reads the profile file if any.
 /// Throws InputError (naming key, value and range) before any work.
-DynamicsSetup readDynamicsSetup(const ConfigNode &root);
+DynamicsSetup readDynamicsSetup(const ConfigNode &root, ProfileOrigin origin = ProfileOrigin::file);
+
+/// The pipeline's profile, in place: validated, and the RK4 step checked against the profile's K.
+void usePipelineProfile(DynamicsSetup &setup, FrictionProfile profile, const std::string &source);
 
 /// Integrates, analyses, fits and fills `record` under dynamics/ (datasets t, x, v, F_spring,
 /// F_friction; the closed-form fit's F_spring_fit, x_fit, v_fit; the summary as attributes).

@@ -7,7 +7,7 @@
 
 namespace tribo {
 
-/// Reads slab.* (see SlabConfig) and punch.{half_width_over_Lx, center_over_Lx, indentation,
+/// Reads slab.* (see SlabGeometry) and punch.{half_width_over_Lx, center_over_Lx, indentation,
 /// error_window}; one case, which writes surface/{x, u, w, p, tau} and the error summary.
 std::vector<CasePlan> buildPunchStudy(const ConfigNode &root);
 

@@ -1,0 +1,205 @@
+// Study `profile`: normal contact, event-driven sliding, the friction profile and its analysis; then,
+// as a pipeline, the stage-driven pin on the profile just computed.
+#include "tribo/study/profile_study.hpp"
+
+#include "tribo/contact/pin_on_slab.hpp"
+#include "tribo/contact/profile_analysis.hpp"
+#include "tribo/core/log.hpp"
+#include "tribo/study/config.hpp"
+#include "tribo/study/dynamics_study.hpp"
+#include "tribo/study/slab_config.hpp"
+
+#include <fmt/format.h>
+
+#include <memory>
+
+namespace tribo {
+
+namespace {
+
+struct ProfileCase {
+  PinOnSlabSetup setup;
+  long long events = 2000;
+  std::shared_ptr<const DynamicsSetup> dynamics; // the pipeline, if any
+};
+
+/// The dimensionless profile the dynamics reads (docs/dynamics.md §7): F/W against delta/L_x, two
+/// samples per event (the force reached as the pin moved, then the force after the avalanche, at the
+/// same delta), so the sawtooth of slips is kept.
+struct DimensionlessProfile {
+  std::vector<double> delta_over_Lx, F_over_W;
+};
+
+void writeAvalanches(CaseRecord &record, const std::vector<double> &sizes, const std::vector<double> &drops) {
+  const PowerLawFit size_fit = fitPowerLaw(sizes, 1.0, true);
+  record.attribute("avalanches", "size_alpha", size_fit.alpha);
+  record.attribute("avalanches", "size_alpha_error", size_fit.alpha_error);
+  const LogHistogram size_hist = logBinnedDensity(sizes, 1.0);
+  record.dataset("avalanches/size_bin_lower", size_hist.bin_lower);
+  record.dataset("avalanches/size_density", size_hist.density);
+  // Force drops: the positive ones, above a floor of 1e-6 W to keep round-off out of the tail.
+  std::vector<double> positive;
+  for (double d : drops)
+    if (d > 1e-6) positive.push_back(d);
+  if (positive.size() >= 2) {
+    const PowerLawFit drop_fit = fitPowerLaw(positive, 1e-6, false);
+    record.attribute("avalanches", "drop_alpha", drop_fit.alpha);
+    record.attribute("avalanches", "drop_alpha_error", drop_fit.alpha_error);
+    const LogHistogram drop_hist = logBinnedDensity(positive, 1e-6);
+    record.dataset("avalanches/drop_bin_lower_over_W", drop_hist.bin_lower);
+    record.dataset("avalanches/drop_density", drop_hist.density);
+  }
+  record.attribute("avalanches", "n_positive_drops", static_cast<long long>(positive.size()));
+}
+
+void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm, CaseRecord &record) {
+  PinOnSlab model(comm, pc.setup);
+  FrictionalContact &contact = model.contact();
+  const double Lx = pc.setup.slab.length_x, W = pc.setup.load, P = model.loadPerDepth();
+  const double Ly = pc.setup.slab.depth_y;
+
+  // Normal contact under W (constraints I-III, slips allowed: pitfall 6).
+  const long long normal_changes = model.establishNormalContact();
+  const auto &x = model.surface().surfaceX();
+  const auto &width = model.surface().surfaceWidth();
+  std::vector<double> p(x.size()), tau(x.size());
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    p[k] = contact.inContact()[k] ? contact.state().fz[k] / width[k] : 0.0;
+    tau[k] = contact.inContact()[k] ? contact.state().fx[k] / width[k] : 0.0;
+  }
+  record.dataset("normal/x", x, "m");
+  record.dataset("normal/p", p, "Pa");
+  record.dataset("normal/tau", tau, "Pa");
+  record.attribute("normal", "state_changes", normal_changes);
+  record.attribute("normal", "contact_nodes", static_cast<long long>(contact.contactCount()));
+  record.attribute("normal", "hertz_half_width", model.hertzHalfWidth());
+  record.attribute("normal", "interference", contact.interference());
+  // Eq. 15: K from the response with every contact node stuck, per unit depth times L_y.
+  const double K = contact.lateralStiffness() * Ly;
+
+  // Event-driven sliding (§3.2.1).
+  std::vector<double> delta, increment, type, node, changes, force, nodes, drop;
+  DimensionlessProfile profile;
+  profile.delta_over_Lx.push_back(0.0);
+  profile.F_over_W.push_back(contact.frictionForce() / P);
+  long long counts[3] = {0, 0, 0};
+  const long long report_every = std::max<long long>(1, pc.events / 4);
+  for (long long e = 0; e < pc.events; ++e) {
+    const SlipEvent ev = contact.advance();
+    ++counts[static_cast<int>(ev.type)];
+    delta.push_back(ev.delta);
+    increment.push_back(ev.increment);
+    type.push_back(static_cast<double>(ev.type));
+    node.push_back(ev.node);
+    changes.push_back(ev.state_changes);
+    force.push_back(ev.friction_force * Ly);
+    nodes.push_back(ev.contact_nodes);
+    drop.push_back(ev.force_drop / P);
+    profile.delta_over_Lx.push_back(ev.delta / Lx);
+    profile.F_over_W.push_back((ev.friction_force + ev.force_drop) / P);
+    profile.delta_over_Lx.push_back(ev.delta / Lx);
+    profile.F_over_W.push_back(ev.friction_force / P);
+    if ((e + 1) % report_every == 0)
+      print(comm, "  {}: {}/{} events, delta/L_x = {:.4e}, F/W = {:.4f}\n", id, e + 1, pc.events, ev.delta / Lx,
+            ev.friction_force / P);
+  }
+
+  record.dataset("events/delta", delta, "m");
+  record.dataset("events/increment", increment, "m");
+  record.dataset("events/type", type); // 0 slip, 1 release, 2 new contact
+  record.dataset("events/node", node);
+  record.dataset("events/state_changes", changes);
+  record.dataset("events/friction_force", force, "N");
+  record.dataset("events/contact_nodes", nodes);
+  record.dataset("events/force_drop_over_W", drop);
+  record.dataset("profile/delta_over_Lx", profile.delta_over_Lx);
+  record.dataset("profile/F_over_W", profile.F_over_W);
+
+  // The steady state, from the force after each event (the plateau of Fig. 6).
+  std::vector<double> d_after, f_after;
+  for (std::size_t i = 0; i < delta.size(); ++i) d_after.push_back(delta[i] / Lx), f_after.push_back(force[i] / W);
+  const SteadyState ss = findSteadyState(d_after, f_after);
+  record.attribute("profile", "K_Lx_over_W", K * Lx / W);
+  record.attribute("profile", "steady_state_start_over_Lx", ss.start_delta);
+  record.attribute("", "mu_i", pc.setup.contact.mu_i);
+  record.attribute("", "n_slip", counts[0]);
+  record.attribute("", "n_release", counts[1]);
+  record.attribute("", "n_contact", counts[2]);
+  double total_changes = 0;
+  for (double c : changes) total_changes += c;
+  record.attribute("", "n_state_changes", static_cast<long long>(total_changes));
+  record.attribute("", "n_solves", model.surface().solveCount());
+  record.attribute("", "plateau_mean_F_over_W", ss.mean);
+  record.attribute("", "plateau_std_F_over_W", ss.stddev);
+  record.attribute("", "plateau_ratio_to_mu_i", ss.mean / pc.setup.contact.mu_i);
+  record.attribute("", "steady_state_start_over_Lx", ss.start_delta);
+  record.attribute("", "steady_state_period_over_Lx", ss.period);
+  record.attribute("", "lateral_stiffness", K);
+  record.attribute("", "total_travel", contact.delta());
+  record.attribute("", "mean_increment", contact.delta() / static_cast<double>(pc.events));
+  record.attribute("", "mean_increment_over_Lx", contact.delta() / Lx / static_cast<double>(pc.events));
+  writeAvalanches(record, changes, drop);
+
+  if (pc.dynamics) {
+    DynamicsSetup dyn = *pc.dynamics;
+    FrictionProfile physical = scaleProfile(profile.delta_over_Lx, profile.F_over_W, K * Lx / W, ss.start_delta, Lx, W);
+    usePipelineProfile(dyn, std::move(physical), id);
+    runDynamics(dyn, record);
+  }
+}
+
+} // namespace
+
+std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
+  ProfileCase base;
+  base.setup.slab = readSlabConfig(root.child("slab"));
+  const ConfigNode pin = root.child("pin");
+  base.setup.radius_over_Lx = pin.getDouble("radius_over_Lx", 200.0, Bounds::positive()); // R / L_x
+  base.setup.center_over_Lx = pin.getDouble("center_over_Lx", 0.5, Bounds::open(0.0, 1.0));
+  const ConfigNode c = root.child("contact");
+  const std::vector<double> mu_list = c.getDoubleList("mu_i", {0.5}, Bounds::positive());
+  base.setup.load = c.getDouble("load", 100.0, Bounds::positive()); // W [N]
+  base.events = c.getInt("events", 2000, Bounds::atLeast(1));
+  base.setup.contact.residual_shear_fraction = c.getDouble("residual_shear_fraction", 0.0, Bounds::closedOpen(0, 1));
+  base.setup.min_increment_over_dx = c.getDouble("min_increment_over_dx", 1e-6, Bounds::nonNegative());
+  base.setup.contact.max_state_changes = c.getInt("max_state_changes", 1000000, Bounds::atLeast(1));
+  // Only the reference path (a KSP solve per provisional equilibrium) exists; `auto` chooses it.
+  c.getChoice("solver_path", "auto", {"auto", "reference"});
+  if (root.has("dynamics"))
+    base.dynamics = std::make_shared<const DynamicsSetup>(readDynamicsSetup(root, ProfileOrigin::pipeline));
+  if (base.dynamics && base.dynamics->friction != "profile")
+    root.child("dynamics").fail("friction", "the profile study's dynamics runs on its own profile: use `profile`");
+
+  std::vector<CasePlan> plans;
+  for (double mu : mu_list) {
+    ProfileCase pc = base;
+    pc.setup.contact.mu_i = mu;
+    CasePlan plan;
+    plan.id = fmt::format("profile-mu_i={:g}", mu);
+    const auto &s = pc.setup;
+    plan.parameters = {{"mu_i", mu},
+                       {"levels", static_cast<long long>(s.slab.levels)},
+                       {"length_x", s.slab.length_x},
+                       {"aspect_ratio", s.slab.aspect_ratio},
+                       {"depth_y", s.slab.depth_y},
+                       {"shear_modulus", s.slab.elastic.shear_modulus},
+                       {"poisson_ratio", s.slab.elastic.poisson_ratio},
+                       {"radius_over_Lx", s.radius_over_Lx},
+                       {"center_over_Lx", s.center_over_Lx},
+                       {"load", s.load},
+                       {"events", pc.events},
+                       {"residual_shear_fraction", s.contact.residual_shear_fraction},
+                       {"min_increment_over_dx", s.min_increment_over_dx},
+                       {"solver_path", std::string("reference")},
+                       {"pipeline", std::string(pc.dynamics ? "profile+dynamics" : "profile")}};
+    // Cost grows with the events, the surface nodes and the avalanches (which grow with mu_i).
+    plan.cost = static_cast<double>(pc.events) * static_cast<double>(BinaryHierarchy::nodeCountFor(s.slab.levels)) *
+                (1.0 + mu);
+    const std::string id = plan.id;
+    plan.run = [pc, id](MPI_Comm comm, CaseRecord &record) { runProfileCase(pc, id, comm, record); };
+    plans.push_back(std::move(plan));
+  }
+  return plans;
+}
+
+} // namespace tribo
