@@ -105,6 +105,7 @@ int CommandLine::execute(MPI_Comm world) {
     return static_cast<int>(ExitCode::success);
   }
 
+  quietOutput() = options_.quiet;
   const RunSummary summary = runStudy(world, config, std::move(cases), options_);
   if (summary.cases_failed > 0) {
     print(world, "tribo: {} case(s) failed; their errors are in /cases/<id>/ attribute 'error'\n",

@@ -8,7 +8,15 @@
 
 namespace tribo {
 
+/// `--quiet`: progress lines from inside cases are dropped too.
+inline bool &quietOutput() {
+  static bool quiet = false;
+  return quiet;
+}
+
+/// Progress and reports: rank 0 of `comm` only, nothing when quiet.
 template <typename... Args> void print(MPI_Comm comm, fmt::format_string<Args...> format, Args &&...args) {
+  if (quietOutput()) return;
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   if (rank != 0) return;
