@@ -1,0 +1,152 @@
+#!/usr/bin/python3
+"""Plots of the nanoscale friction profile (paper Figs. 6-8) from a tribo HDF5 file.
+
+For every case with a profile/ group: F/W against delta/L_x (Fig. 6), the pin displacement of each event
+and its running sum for L_x = the case's slab width (Fig. 7), and the avalanche statistics (log-binned
+sizes and force drops with the maximum-likelihood exponents). Over all profile cases of a file: the mean
+pin displacement per event against n_x for each pin radius, with a fitted power law (Fig. 8).
+
+    /usr/bin/python3 scripts/plot_profile.py run.h5 [--out DIR]
+
+As a module (scripts/make-figures.py): plot(case_group, case_id, out_dir) and plot_file(file, out_dir),
+each returning a list of PNG paths.
+"""
+import argparse
+import os
+
+import h5py
+import matplotlib
+import numpy as np
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def save(fig, out, name):
+    path = os.path.join(out, name.replace("/", "_") + ".png")
+    fig.tight_layout()
+    fig.savefig(path, dpi=130)
+    plt.close(fig)
+    return path
+
+
+def plot(source, case_id, out_dir):
+    case = source["cases"][case_id] if "cases" in source else source
+    os.makedirs(out_dir, exist_ok=True)
+    a = dict(case.attrs)
+    files = []
+    mu = a.get("mu_i", float("nan"))
+    label = f"$\\mu_i$ = {mu:g}, n_x = {2 ** int(a.get('levels', 0)) + 1}"
+
+    # Fig. 6: the profile, sawtooth and all.
+    d, F = case["profile/delta_over_Lx"][:], case["profile/F_over_W"][:]
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.plot(d, F, lw=0.6, label=label)
+    if "plateau_mean_F_over_W" in a:
+        ax.axhline(a["plateau_mean_F_over_W"], color="k", ls="--", lw=0.8,
+                   label=f"plateau mean {a['plateau_mean_F_over_W']:.3f} = {a['plateau_ratio_to_mu_i']:.0%} of $\\mu_i$")
+        ax.axvline(a["steady_state_start_over_Lx"], color="gray", ls=":", lw=0.8, label="steady state from here")
+    ax.set_xlabel("pin displacement $\\delta_p / L_x$")
+    ax.set_ylabel("friction force $F / W$")
+    ax.set_title(f"{case_id}: nanoscale friction profile (Fig. 6)", fontsize=10)
+    ax.legend(fontsize=8, loc="lower right")
+    ax.grid(alpha=0.3)
+    files.append(save(fig, out_dir, f"{case_id}_profile"))
+
+    # Fig. 7: pin displacement per event and cumulative, in nm for this slab's L_x.
+    inc = case["events/increment"][:] * 1e9
+    n = np.arange(1, inc.size + 1)
+    fig, ax1 = plt.subplots(figsize=(7, 4))
+    ax1.semilogy(n, np.maximum(inc, 1e-12), ".", ms=2, label="per event")
+    ax1.set_xlabel("event number")
+    ax1.set_ylabel("pin displacement per event [nm]")
+    ax2 = ax1.twinx()
+    ax2.plot(n, np.cumsum(inc), "C1", lw=1.0, label="cumulative")
+    ax2.set_ylabel("cumulative pin displacement [nm]", color="C1")
+    ax1.set_title(f"{case_id}: incremental and cumulative pin displacement (Fig. 7)", fontsize=10)
+    ax1.grid(alpha=0.3)
+    files.append(save(fig, out_dir, f"{case_id}_increments"))
+
+    # Avalanches: sizes (state changes per event) and force drops, log-binned.
+    if "avalanches" in case:
+        g = case["avalanches"]
+        ga = dict(g.attrs)
+        fig, axes = plt.subplots(1, 2, figsize=(9, 3.8))
+        axes[0].loglog(g["size_bin_lower"][:], g["size_density"][:], "o-")
+        axes[0].set_xlabel("avalanche size (state changes)")
+        axes[0].set_ylabel("probability density")
+        axes[0].set_title(f"sizes: $\\alpha$ = {ga.get('size_alpha', 0):.2f} $\\pm$ {ga.get('size_alpha_error', 0):.2f}",
+                          fontsize=9)
+        if "drop_density" in g:
+            axes[1].loglog(g["drop_bin_lower_over_W"][:], g["drop_density"][:], "o-", color="C1")
+            axes[1].set_title(f"force drops: $\\alpha$ = {ga.get('drop_alpha', 0):.2f} $\\pm$ "
+                              f"{ga.get('drop_alpha_error', 0):.2f}", fontsize=9)
+        axes[1].set_xlabel("force drop $\\Delta F / W$")
+        for ax in axes:
+            ax.grid(alpha=0.3, which="both")
+        fig.suptitle(f"{case_id}: avalanche statistics", fontsize=10)
+        files.append(save(fig, out_dir, f"{case_id}_avalanches"))
+    return files
+
+
+def resolution_table(f):
+    """(n_x, R/L_x, mean increment / L_x) of every complete profile case."""
+    rows = []
+    for cid, case in f["cases"].items():
+        a = case.attrs
+        if "profile" in case and "mean_increment_over_Lx" in a:
+            rows.append((2 ** int(a["levels"]) + 1, float(a["radius_over_Lx"]), float(a["mean_increment_over_Lx"])))
+    return rows
+
+
+def power_law(nx, y):
+    """Least-squares fit of log y = log c + b log n_x: (c, b, standard error of b)."""
+    x, ly = np.log(np.asarray(nx, float)), np.log(np.asarray(y, float))
+    A = np.vstack([np.ones_like(x), x]).T
+    coef, res, *_ = np.linalg.lstsq(A, ly, rcond=None)
+    dof = max(len(x) - 2, 1)
+    s2 = float(np.sum((ly - A @ coef) ** 2)) / dof
+    cov = s2 * np.linalg.inv(A.T @ A)
+    return float(np.exp(coef[0])), float(coef[1]), float(np.sqrt(cov[1, 1]))
+
+
+def plot_file(f, out_dir):
+    """Fig. 8 when the file holds profiles at three or more resolutions of one pin radius."""
+    rows = resolution_table(f)
+    radii = sorted({r for _, r, _ in rows})
+    series = {r: sorted((n, m) for n, rr, m in rows if rr == r) for r in radii}
+    series = {r: s for r, s in series.items() if len({n for n, _ in s}) >= 3}
+    if not series:
+        return []
+    os.makedirs(out_dir, exist_ok=True)
+    fig, ax = plt.subplots(figsize=(6.5, 4.5))
+    for r, s in series.items():
+        nx, m = zip(*s)
+        c, b, db = power_law(nx, m)
+        ax.loglog(nx, m, "o", label=f"R/L_x = {r:g}")
+        xs = np.geomspace(min(nx), max(nx), 50)
+        ax.loglog(xs, c * xs ** b, "--", lw=0.8, label=f"fit: {c:.3g} $n_x^{{{b:.2f} \\pm {db:.2f}}}$")
+    ax.set_xlabel("surface nodes $n_x$")
+    ax.set_ylabel("mean pin displacement per event / $L_x$")
+    ax.set_title("mean pin displacement per event vs resolution (Fig. 8)", fontsize=10)
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3, which="both")
+    return [save(fig, out_dir, "resolution_fig8")]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("h5")
+    ap.add_argument("--out", default="figures")
+    args = ap.parse_args()
+    with h5py.File(args.h5, "r") as f:
+        for cid, case in f["cases"].items():
+            if "profile" in case:
+                for p in plot(case, cid, args.out):
+                    print(p)
+        for p in plot_file(f, args.out):
+            print(p)
+
+
+if __name__ == "__main__":
+    main()
