@@ -247,4 +247,12 @@ ForceTorque LocalFrictionContact::slowLimit(double eps) const {
   return {total.real(), total.imag()};
 }
 
+FixedPoint frozenFixedPoint(const LocalFrictionContact &contact, double omega, double inertia_factor) {
+  if (!(omega > 0.0 && std::isfinite(omega)))
+    throw InputError("disk: angular velocity omega = " + num(omega) +
+                     " is outside the allowed range (0, inf)");
+  return findFixedPoint([&](double eps) { return contact.forceTorqueAtEps(eps, omega); }, inertia_factor,
+                        1e-10, 1e-3, 1e3);
+}
+
 } // namespace tribo

@@ -10,6 +10,8 @@
 #include "tribo/friction/vel_dep_multi_linear.hpp"
 #include "tribo/friction/vel_dependent.hpp"
 #include "tribo/friction/vel_normal_frc_dep.hpp"
+#include "tribo/study/config.hpp"
+#include "tribo/study/disk_study.hpp"
 
 #include <boost/math/quadrature/tanh_sinh.hpp>
 #include <boost/math/special_functions/gamma.hpp>
@@ -17,7 +19,9 @@
 #include <gtest/gtest.h>
 #include <limits>
 #include <memory>
+#include <string>
 #include <tuple>
+#include <variant>
 #include <vector>
 
 using namespace tribo;
@@ -358,4 +362,106 @@ TEST(DiskVelocityLaw, StaticKineticActsWithItsKineticCoefficient) {
     EXPECT_NEAR(q.T, 0.25 * c.T, 1e-12);
   }
   EXPECT_EQ(contact.slowLimit(1e300).F, contact.slowLimit(std::numeric_limits<double>::infinity()).F);
+}
+
+// ---- Study keys ------------------------------------------------------------------------------------
+
+namespace {
+const char *study_input = R"(study: disk
+disk:
+  radius: 0.06
+  mass: 0.016
+  g: 9.81
+  friction_law: {law: VelDependent, muSlow: 0.15, muFast: 0.3, transRate: 10.0}
+  velocity_law:
+    pressure: {kind: uniform}
+    frozen_points: 2
+    samples_per_step: 1
+    initial:
+      - {v0: 1.0, omega0: 30.0}
+      - {v0: 0.5, omega0: 0.0}
+)";
+
+CaseRecord runPlan(const CasePlan &plan) {
+  CaseRecord record;
+  plan.run(MPI_COMM_SELF, record);
+  return record;
+}
+
+double attribute(const CaseRecord &r, const std::string &group, const std::string &name) {
+  return std::get<double>(r.attributes().at(group).at(name));
+}
+
+void expectStudyFailureNaming(const std::string &yaml, const std::string &key) {
+  try {
+    buildDiskStudy(ConfigNode::fromString(yaml));
+    FAIL() << "no InputError for " << key;
+  } catch (const InputError &e) {
+    EXPECT_NE(std::string(e.what()).find(key), std::string::npos) << e.what();
+  }
+}
+} // namespace
+
+// One case per initial condition; a mixed launch records the trajectory to the stop, final eps = the
+// slow limit's eps0 (1e-7, as in the motion tests), eps one frame before the stop, and the frozen
+// fixed points; pure sliding stays pure and stops at the closed-form time.
+TEST(DiskVelocityLawStudy, PlansAndRecordsTrajectories) {
+  const auto plans = buildDiskStudy(ConfigNode::fromString(study_input));
+  ASSERT_EQ(plans.size(), 2u);
+  EXPECT_EQ(plans[0].id, "disk-velocity-law-0-v0=1-omega0=30");
+  EXPECT_EQ(std::get<std::string>(plans[0].parameters.at("friction_law")), "VelDependent");
+  EXPECT_EQ(plans[0].parameters.count("mu"), 0u);
+  const CaseRecord mixed = runPlan(plans[0]);
+  EXPECT_NEAR(attribute(mixed, "trajectory", "final_eps"), eps0_uniform, 1e-7);
+  EXPECT_NEAR(attribute(mixed, "velocity_law", "eps0_slow"), eps0_uniform, 1e-9);
+  const double eps_frame = attribute(mixed, "velocity_law", "eps_frame_before_stop");
+  EXPECT_GT(eps_frame, 1.0 / 1.8); // between the launch eps 0.556 and eps0: eps rises monotonically
+  EXPECT_LT(eps_frame, eps0_uniform);
+  EXPECT_EQ(attribute(mixed, "friction_law", "transRate"), 10.0);
+  const auto &d = mixed.datasets();
+  for (const char *name : {"trajectory/t", "trajectory/v", "trajectory/omega", "trajectory/eps"})
+    EXPECT_EQ(d.at(name).values.size(), d.at("trajectory/t").values.size()) << name;
+  EXPECT_EQ(d.at("velocity_law/frozen_eps0").values.size(), 2u);
+  EXPECT_EQ(d.at("trajectory/v").values.back(), 0.0);
+  const CaseRecord sliding = runPlan(plans[1]);
+  const double t = std::log((0.3 * std::exp(10.0 * 0.5) - 0.15) / 0.15) / (9.81 * 10.0 * 0.3);
+  EXPECT_NEAR(attribute(sliding, "trajectory", "stop_time"), t, 1e-9 * t);
+  EXPECT_EQ(std::get<std::string>(sliding.attributes().at("trajectory").at("kind")), "pure_sliding");
+}
+
+// A sweep over the law's rate makes one case per value, tagged with it (the study registry's sweep).
+TEST(DiskVelocityLawStudy, SweepsOverTheLawsParameters) {
+  const std::string yaml =
+      std::string(study_input) + "sweep:\n  parameters:\n    disk.friction_law.transRate: [1.0, 100.0]\n";
+  const auto plans = buildStudy(ConfigNode::fromString(yaml));
+  ASSERT_EQ(plans.size(), 4u);
+  EXPECT_EQ(plans[0].id, "disk-velocity-law-0-v0=1-omega0=30@disk.friction_law.transRate=1.0");
+  EXPECT_EQ(plans[3].id, "disk-velocity-law-1-v0=0.5-omega0=0@disk.friction_law.transRate=100.0");
+}
+
+TEST(DiskVelocityLawStudy, BadInputNamesTheKey) {
+  const std::string head = "study: disk\ndisk:\n";
+  const std::string ic = "  velocity_law:\n    initial: [{v0: 1.0, omega0: 2.0}]\n";
+  expectStudyFailureNaming(head + ic, "disk.friction_law");
+  expectStudyFailureNaming(
+      head + "  friction_law: {law: Coulomb, mu: 0.2}\n  curves: {pressures: [{kind: uniform}]}\n",
+      "disk.friction_law");
+  expectStudyFailureNaming(
+      head + "  friction_law: {law: RateAndState, a: 0.01, b: 0.015, D_c: 1.0e-5, mu0: 0.6, V0: 1.0e-6}\n" +
+          ic,
+      "disk.friction_law");
+  expectStudyFailureNaming(
+      head + "  friction_law: {law: VelDependent, muSlow: -0.1, muFast: 0.3, transRate: 1.0}\n" + ic,
+      "muSlow");
+  expectStudyFailureNaming(
+      head +
+          "  friction_law: {law: Coulomb, mu: 0.2}\n  velocity_law:\n    initial: [{v0: 0.0, omega0: 0.0}]\n",
+      "disk.velocity_law.initial[0]");
+  expectStudyFailureNaming(
+      head + "  friction_law: {law: Coulomb, mu: 0.2}\n  velocity_law: {pressure: {kind: uniform}}\n",
+      "disk.velocity_law.initial");
+  expectStudyFailureNaming(
+      head + "  friction_law: {law: Coulomb, mu: 0.2}\n  velocity_law:\n    rel_tol: 0.5\n" +
+          "    initial: [{v0: 1.0, omega0: 2.0}]\n",
+      "disk.velocity_law.rel_tol");
 }

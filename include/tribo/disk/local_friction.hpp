@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tribo/disk/contact_integral.hpp"
+#include "tribo/disk/fixed_point.hpp"
 #include "tribo/friction/friction_law.hpp"
 
 #include <memory>
@@ -64,5 +65,10 @@ private:
   double support_area_;    // A_c / R^2
   std::vector<double> speed_breaks_;
 };
+
+/// The fixed point of Eq. 6 with the spin frozen at omega > 0: the root of eps - kappa F/T with F, T
+/// at (eps R omega, omega), searched on [1e-3, 1e3] to 1e-10 relative. Along a trajectory omega falls and
+/// eps chases this moving target; it tends to the slow limit's eps0 as omega -> 0 (docs/disk.md 7.4).
+FixedPoint frozenFixedPoint(const LocalFrictionContact &contact, double omega, double inertia_factor = 0.5);
 
 } // namespace tribo
