@@ -167,18 +167,23 @@ ForceTorque LocalFrictionContact::forceTorqueAtEps(double eps, double omega) con
   std::vector<double> kink_d; // distances from C at which the law has a kink
   for (double s : speed_breaks_)
     kink_d.push_back(s / w);
+  // The two integrals ride in one complex number whose modulus sets tanh-sinh's tolerance; F ~ eps T
+  // at small eps and T ~ F/(4 eps) at large eps, so each is first divided by its Coulomb value for
+  // uniform pressure, and both then get the requested relative accuracy.
+  const ForceTorque scale = uniformForceTorque(eps);
+  auto balanced = [&](double a, double b) { return Pair(a / scale.F, b / scale.T); };
   auto ring = [&](double rho) -> Pair {
     const double d_min = std::abs(rho - eps);
     const double p_ref = weightedPressure(rho, std::max(w * d_min, slow_speed));
     const RingAverage c = ringAverage(rho, eps);
-    Pair sum = p_ref * Pair(c.A, c.B);
+    Pair sum = p_ref * balanced(c.A, c.B);
     auto f = [&](double psi) -> Pair {
       const double s = std::sin(0.5 * psi);
       const double d = std::sqrt(d_min * d_min + 4.0 * rho * eps * s * s);
       const double dp = weightedPressure(rho, w * d) - p_ref;
       if (dp == 0.0 || d == 0.0) return 0.0;
       const double cos_psi = std::cos(psi);
-      return dp / d * Pair(eps - rho * cos_psi, rho * (rho - eps * cos_psi));
+      return dp / d * balanced(eps - rho * cos_psi, rho * (rho - eps * cos_psi));
     };
     // A kink circle |u| = s_k (d = d_k) crosses the ring at sin^2(psi/2) = (d_k^2 - d_min^2)/(4 rho eps).
     std::vector<double> cuts;
@@ -191,7 +196,7 @@ ForceTorque LocalFrictionContact::forceTorqueAtEps(double eps, double omega) con
     // and then consists mostly of rounding in mu(w d) - mu(w d_min): a relative test would refine
     // to the last level chasing that noise. Integrating f + K, K the ring's scale, turns the test into
     // |change| <= tol (L1(f) + K pi), i.e. accuracy relative to the ring's whole contribution.
-    const double K = std::abs(p_ref * Pair(c.A, c.B)) + std::abs(f(pi));
+    const double K = std::abs(sum) + std::abs(f(pi));
     if (K == 0.0) return 2.0 * pi * rho * sum;
     auto shifted = [&](double psi) { return f(psi) + K; };
     const std::vector<double> psi = panels(0.0, pi, cuts);
@@ -212,7 +217,7 @@ ForceTorque LocalFrictionContact::forceTorqueAtEps(double eps, double omega) con
   Pair total = 0.0;
   for (std::size_t i = 0; i + 1 < x.size(); ++i)
     total += integrator().integrate(ring, x[i], x[i + 1], options_.rel_tol);
-  return {total.real(), total.imag()};
+  return {total.real() * scale.F, total.imag() * scale.T};
 }
 
 ForceTorque LocalFrictionContact::slowLimit(double eps) const {
@@ -234,9 +239,10 @@ ForceTorque LocalFrictionContact::slowLimit(double eps) const {
       sum += integrator().integrate(f, x[i], x[i + 1], options_.rel_tol);
     return eps == 0.0 ? ForceTorque{0.0, sum} : ForceTorque{sum, 0.0};
   }
+  const ForceTorque scale = uniformForceTorque(eps); // balances F and T, as in forceTorqueAtEps
   auto ring = [&](double rho) -> Pair {
     const RingAverage c = ringAverage(rho, eps);
-    return 2.0 * pi * rho * p0(rho) * Pair(c.A, c.B);
+    return 2.0 * pi * rho * p0(rho) * Pair(c.A / scale.F, c.B / scale.T);
   };
   std::vector<double> cuts = pressure_.breakpoints();
   cuts.push_back(eps);
@@ -244,7 +250,7 @@ ForceTorque LocalFrictionContact::slowLimit(double eps) const {
   Pair total = 0.0;
   for (std::size_t i = 0; i + 1 < xr.size(); ++i)
     total += integrator().integrate(ring, xr[i], xr[i + 1], options_.rel_tol);
-  return {total.real(), total.imag()};
+  return {total.real() * scale.F, total.imag() * scale.T};
 }
 
 FixedPoint frozenFixedPoint(const LocalFrictionContact &contact, double omega, double inertia_factor) {
