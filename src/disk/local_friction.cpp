@@ -222,13 +222,17 @@ ForceTorque LocalFrictionContact::forceTorqueAtEps(double eps, double omega) con
 
 ForceTorque LocalFrictionContact::slowLimit(double eps) const {
   if (!(eps >= 0.0)) throw InputError("disk: eps = " + num(eps) + " is outside the allowed range [0, inf]");
+  // Only 1-D integrals of closed-form ring averages: cheap enough to take at the ring quadrature's
+  // default 1e-13 whatever rel_tol is, so that Eq. 6 of the slow limit, where f can be O(eps^3) at
+  // small eps (Hertz), keeps its sign and its eps0 is found to ~1e-12.
+  const double tol = std::min(options_.rel_tol, 1e-13);
   auto p0 = [&](double rho) { return weightedPressure(rho, slow_speed); };
   const std::vector<double> x = panels(pressure_.rhoMin(), pressure_.rhoMax(), pressure_.breakpoints());
   if (constant_pressure_) {
     // mu(N_tot, 0+) times the Coulomb disk of the same pressure.
     const double mu0 = law_->evaluate(load_, slow_speed).mu;
     if (std::isinf(eps)) return {mu0, 0.0};
-    const ForceTorque c = makeFrictionCurve(pressure_, {ContactQuadrature::ring, options_.rel_tol})(eps);
+    const ForceTorque c = makeFrictionCurve(pressure_, {ContactQuadrature::ring, tol})(eps);
     return {mu0 * c.F, mu0 * c.T};
   }
   if (std::isinf(eps) || eps == 0.0) {
@@ -236,7 +240,7 @@ ForceTorque LocalFrictionContact::slowLimit(double eps) const {
     auto f = [&](double rho) { return 2.0 * pi * std::pow(rho, power) * p0(rho); };
     double sum = 0.0;
     for (std::size_t i = 0; i + 1 < x.size(); ++i)
-      sum += integrator().integrate(f, x[i], x[i + 1], options_.rel_tol);
+      sum += integrator().integrate(f, x[i], x[i + 1], tol);
     return eps == 0.0 ? ForceTorque{0.0, sum} : ForceTorque{sum, 0.0};
   }
   const ForceTorque scale = uniformForceTorque(eps); // balances F and T, as in forceTorqueAtEps
@@ -249,7 +253,7 @@ ForceTorque LocalFrictionContact::slowLimit(double eps) const {
   const std::vector<double> xr = panels(pressure_.rhoMin(), pressure_.rhoMax(), cuts);
   Pair total = 0.0;
   for (std::size_t i = 0; i + 1 < xr.size(); ++i)
-    total += integrator().integrate(ring, xr[i], xr[i + 1], options_.rel_tol);
+    total += integrator().integrate(ring, xr[i], xr[i + 1], tol);
   return {total.real() * scale.F, total.imag() * scale.T};
 }
 
