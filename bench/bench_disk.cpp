@@ -3,6 +3,8 @@
 #include "tribo/core/petsc_handles.hpp"
 #include "tribo/disk/contact_integral.hpp"
 #include "tribo/disk/disk_motion.hpp"
+#include "tribo/disk/local_friction.hpp"
+#include "tribo/friction/vel_dependent.hpp"
 
 #include <benchmark/benchmark.h>
 #include <cmath>
@@ -53,6 +55,34 @@ void BM_TrajectoryUniform(benchmark::State &state) {
     benchmark::DoNotOptimize(tribo::integrateMotion(curve, tribo::DiskBody::dimensionless(), 3.0, 2.0));
 }
 BENCHMARK(BM_TrajectoryUniform)->Unit(benchmark::kMillisecond);
+
+// The local velocity-dependent law (docs/disk.md section 7): one (F, T) pair at eps0 on the CD,
+// k = a R omega = 18, and one trajectory to the stop (rel_tol 1e-8, eps(0) = 0.556).
+tribo::LocalFrictionContact cdContact(double transRate) {
+  return {std::make_shared<tribo::VelDependent>(0.15, 0.3, transRate), tribo::PressureProfile::uniform(),
+          0.06, 0.016 * 9.81};
+}
+
+void BM_LocalLawPair(benchmark::State &state) {
+  const auto contact = cdContact(10.0);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(contact.forceTorqueAtEps(0.653, 30.0));
+}
+BENCHMARK(BM_LocalLawPair)->Unit(benchmark::kMicrosecond);
+
+void BM_LocalLawTrajectory(benchmark::State &state) {
+  const auto contact = cdContact(10.0);
+  tribo::DiskBody body;
+  body.radius = 0.06;
+  body.mass = 0.016;
+  body.g = 9.81;
+  tribo::MotionOptions o;
+  o.rel_tol = 1e-8;
+  o.samples_per_step = 1;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(tribo::integrateMotion(contact, body, 1.0, 30.0, o));
+}
+BENCHMARK(BM_LocalLawTrajectory)->Unit(benchmark::kMillisecond);
 
 } // namespace
 
