@@ -491,3 +491,36 @@ TEST(DynamicsLaws, BadInputNamesTheKey) {
   no_block = no_block.substr(0, no_block.find("friction:\n"));
   EXPECT_NE(error(no_block).find("friction"), std::string::npos);
 }
+
+TEST(DynamicsLaws, ShippedInputsRun) {
+  // input/dynamics_velnormalfrcdep.yaml: the exact break-out at mu_slow W = 12 N, (12 - c V_o)/(k V_o).
+  {
+    const ConfigNode root =
+        ConfigNode::fromFile(std::string(TRIBO_SOURCE_DIR) + "/input/dynamics_velnormalfrcdep.yaml");
+    EXPECT_EQ(root.requireString("study"), "dynamics");
+    auto plans = buildDynamicsStudy(root);
+    root.checkAllKeysUsed();
+    CaseRecord record;
+    plans.at(0).run(MPI_COMM_SELF, record);
+    const auto &a = record.attributes().at("dynamics");
+    const PinParameters pin{0.5, 2e5, 0.1, 5e-2};
+    EXPECT_NEAR(std::get<std::vector<double>>(a.at("event_slip_onset_times")).front(),
+                (12.0 - pin.damping() * 5e-2) / (2e5 * 5e-2), 1e-9);
+  }
+  // input/dynamics_rate_state.yaml: stick-slip (k < k_cr) at a step within half the stability limit
+  // of the slowest creep met, energy balance to round-off.
+  {
+    const ConfigNode root =
+        ConfigNode::fromFile(std::string(TRIBO_SOURCE_DIR) + "/input/dynamics_rate_state.yaml");
+    EXPECT_EQ(root.requireString("study"), "dynamics");
+    auto plans = buildDynamicsStudy(root);
+    root.checkAllKeysUsed();
+    CaseRecord record;
+    plans.at(0).run(MPI_COMM_SELF, record);
+    const auto &a = record.attributes().at("dynamics");
+    EXPECT_LT(2e5, number(a, "critical_stiffness"));
+    EXPECT_GE(std::get<long long>(a.at("n_slip_onset_times")), 4);
+    EXPECT_LE(1e-7, 0.5 * number(a, "stability_limit"));
+    EXPECT_LT(std::fabs(number(a, "energy_balance_error")), 1e-12 * number(a, "work_driving"));
+  }
+}
