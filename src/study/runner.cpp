@@ -235,32 +235,62 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
       std::fflush(stdout);
     }
   };
-  auto receiveOne = [&](bool block) {
-    MPI_Status status;
-    int flag = 0;
-    if (block) MPI_Probe(MPI_ANY_SOURCE, 0, world, &status), flag = 1;
-    else MPI_Iprobe(MPI_ANY_SOURCE, 0, world, &flag, &status);
-    if (!flag) return false;
-    int count = 0;
-    MPI_Get_count(&status, MPI_CHAR, &count);
-    std::vector<char> bytes(count);
-    MPI_Recv(bytes.data(), count, MPI_CHAR, status.MPI_SOURCE, 0, world, MPI_STATUS_IGNORE);
+  // The writer never blocks on a message while it has cases of its own to run. A finished case's
+  // datasets travel by the rendezvous protocol, which moves the data only while the sender is inside
+  // MPI too -- and the sender is busy with its next case. A blocking receive chained rank 0 to the
+  // other groups' pace until they ran out of cases (farming efficiency 0.6 on 2 ranks without
+  // single-copy shared memory, docs/performance-farming.md). Messages are therefore matched with
+  // MPI_Improbe, received with MPI_Imrecv and written once complete, at the writer's next look.
+  std::list<std::pair<std::vector<char>, MPI_Request>> arriving;
+  auto handle = [&](const std::vector<char> &bytes) {
     Unpacked u = unpack(bytes);
     if (u.kind == Message::done) ++groups_done;
     else writeResult(u);
-    return true;
+  };
+  auto postReceive = [&](MPI_Message &message, const MPI_Status &status) {
+    int count = 0;
+    MPI_Get_count(&status, MPI_CHAR, &count);
+    arriving.emplace_back(std::vector<char>(count), MPI_REQUEST_NULL);
+    MPI_Imrecv(arriving.back().first.data(), count, MPI_CHAR, &message, &arriving.back().second);
+  };
+  auto receiveArrived = [&] {
+    for (;;) {
+      int flag = 0;
+      MPI_Message message;
+      MPI_Status status;
+      MPI_Improbe(MPI_ANY_SOURCE, 0, world, &flag, &message, &status);
+      if (!flag) break;
+      postReceive(message, status);
+    }
+    for (auto it = arriving.begin(); it != arriving.end();) {
+      int complete = 0;
+      MPI_Test(&it->second, &complete, MPI_STATUS_IGNORE);
+      if (!complete) {
+        ++it;
+        continue;
+      }
+      handle(it->first);
+      it = arriving.erase(it);
+    }
   };
   std::list<std::pair<std::vector<char>, MPI_Request>> in_flight;
   auto deliver = [&](std::vector<char> bytes) {
     if (writer) {
       writeResult(unpack(bytes));
-      while (receiveOne(false)) {
-      }
+      receiveArrived();
       return;
     }
     in_flight.emplace_back(std::move(bytes), MPI_REQUEST_NULL);
     auto &m = in_flight.back();
     MPI_Isend(m.first.data(), static_cast<int>(m.first.size()), MPI_CHAR, 0, 0, world, &m.second);
+    // A send moves only while this rank is inside MPI (the one-sided counter does not drive it): push
+    // the earlier results on, now that the writer may have posted their receives, and free the
+    // buffers of those that have arrived. A result is thus written about two cases after it finished.
+    in_flight.remove_if([](std::pair<std::vector<char>, MPI_Request> &sent) {
+      int complete = 0;
+      MPI_Test(&sent.second, &complete, MPI_STATUS_IGNORE);
+      return complete != 0;
+    });
   };
 
   while (true) {
@@ -297,8 +327,20 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   }
 
   if (group_rank == 0 && !writer) deliver(pack(Message::done, -1, 0, {}));
+  // The writer's own cases are done: now it waits, for every group's results and its end message.
   if (writer)
-    while (groups_done < n_groups - 1) receiveOne(true);
+    while (groups_done < n_groups - 1 || !arriving.empty()) {
+      if (arriving.empty()) {
+        MPI_Message message;
+        MPI_Status status;
+        MPI_Mprobe(MPI_ANY_SOURCE, 0, world, &message, &status);
+        postReceive(message, status);
+      }
+      MPI_Wait(&arriving.front().second, MPI_STATUS_IGNORE);
+      handle(arriving.front().first);
+      arriving.pop_front();
+      receiveArrived();
+    }
   for (auto &m : in_flight) MPI_Wait(&m.second, MPI_STATUS_IGNORE);
 
   int stopped = stop_requested;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <csignal>
 #include <filesystem>
 #include <unistd.h>
 
@@ -131,6 +132,47 @@ TEST(Runner, ResumeSkipsCompleteCases) {
   EXPECT_EQ(s.cases_failed, 0);
   auto other = ConfigNode::fromString("study: other\n");
   EXPECT_THROW(runStudy(PETSC_COMM_WORLD, other, {basselCase(1)}, options), IoError);
+  // The refusal leaves the finished file where it was (it used to be renamed to .partial first).
+  if (isRoot()) {
+    EXPECT_TRUE(fs::exists(path));
+    EXPECT_FALSE(fs::exists(ResultFile::partialPath(path)));
+  }
+}
+
+TEST(Runner, ASignalOnOneRankStopsTheWholeFarm) {
+  const auto path = sharedScratch("stop");
+  auto config = ConfigNode::fromString("study: test\n");
+  std::vector<CasePlan> cases;
+  for (int n = 1; n <= 12; ++n) cases.push_back(basselCase(5000000 + n)); // ~10 ms each
+  // The costliest case is handed out first; the rank that runs it signals itself, as if Slurm's
+  // SIGTERM had reached that rank alone.
+  cases.push_back(basselCase(10000000));
+  const auto compute = cases.back().run;
+  cases.back().run = [compute](MPI_Comm comm, CaseRecord &record) {
+    std::raise(SIGTERM);
+    compute(comm, record);
+  };
+  RunOptions options;
+  options.output = path;
+  options.quiet = true;
+  options.ranks_per_case = 1;
+  const RunSummary s = runStudy(PETSC_COMM_WORLD, config, cases, options);
+  int size = 1;
+  MPI_Comm_size(PETSC_COMM_WORLD, &size);
+  EXPECT_TRUE(s.interrupted);
+  // The signalling rank stops after its case; every other rank after at most the case it had
+  // started plus the few it took while that case ran (each takes as long as the signalling one).
+  EXPECT_GE(s.cases_run, 1);
+  EXPECT_LT(s.cases_run, 13);
+  if (size == 1) {
+    EXPECT_EQ(s.cases_run, 1);
+  }
+  if (isRoot()) {
+    EXPECT_FALSE(fs::exists(path));
+    ASSERT_TRUE(fs::exists(ResultFile::partialPath(path)));
+    ResultReader r(ResultFile::partialPath(path));
+    EXPECT_EQ(std::get<std::string>(r.attribute("/cases/bassel-n10000000", "status")), "complete");
+  }
 }
 
 TEST(Runner, ChoosesRanksPerCase) {
