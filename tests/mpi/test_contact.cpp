@@ -146,16 +146,19 @@ TEST(Contact, LateralStiffnessStaysBoundedUnderRefinement) {
 }
 
 TEST(Contact, NoSlipMeansLinearProfileWithSlopeK) {
-  // mu_i so large that only the contact's edge nodes, whose pressure vanishes, can slip: F(delta) stays
-  // the straight line K delta of Eq. 15 (K from the stuck response after normal loading).
+  // mu_i so large that only the contact's edge nodes, whose pressure vanishes, can slip: until the
+  // contact set changes (a new contact stiffens it), F(delta) is the straight line K delta of Eq. 15.
   PinOnSlab model(PETSC_COMM_WORLD, fig6Like(5, 1e3));
   auto &c = model.contact();
   model.establishNormalContact();
   const double F0 = c.frictionForce(), K = c.lateralStiffness();
+  int checked = 0;
   for (int e = 0; e < 30; ++e) {
     const SlipEvent ev = c.advance();
-    RecordProperty("F_over_K_delta", std::to_string((ev.friction_force - F0) / (K * ev.delta)));
-    // Measured: within 0.3% (the edge slips); at mu_i = 0.5 the plateau departs from the line by 50%.
-    EXPECT_NEAR(ev.friction_force - F0, K * ev.delta, 1e-2 * K * ev.delta) << "event " << e;
+    if (ev.type != EventType::slip) break;
+    // Measured within 0.3% (the edge slips); at mu_i = 0.5 the plateau departs from the line by 50%.
+    EXPECT_NEAR(ev.friction_force - F0, K * ev.delta, 5e-3 * K * ev.delta) << "event " << e;
+    ++checked;
   }
+  EXPECT_GE(checked, 3); // at N = 5 the 4th event is the first new contact (at the trailing edge)
 }
