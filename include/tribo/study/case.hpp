@@ -29,7 +29,7 @@ struct CasePlan {
 };
 
 /// Reads the study named by the input's `study:` key and returns its cases, before any work.
-/// Each study has a builder `std::vector<CasePlan> buildXxxStudy(const ConfigNode &root)`.
+/// Each study has a builder, e.g. `std::vector<CasePlan> buildDiskStudy(const ConfigNode &root)`.
 std::vector<CasePlan> buildStudy(const ConfigNode &root);
 
 } // namespace tribo
