@@ -2,10 +2,9 @@
 // invariance under scaling of G and W, and the same events on 1 and 2 ranks.
 #include "tribo/contact/pin_on_slab.hpp"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
+#include <gtest/gtest.h>
 
 using namespace tribo;
 

@@ -3,11 +3,10 @@
 #include "tribo/study/config.hpp"
 #include "tribo/study/runner.hpp"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <csignal>
 #include <filesystem>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -27,7 +26,8 @@ CasePlan basselCase(int n, bool fails = false) {
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
     double local = 0;
-    for (int k = 1 + rank; k <= n; k += size) local += 1.0 / (double(k) * k);
+    for (int k = 1 + rank; k <= n; k += size)
+      local += 1.0 / (double(k) * k);
     double sum = 0;
     MPI_Allreduce(&local, &sum, 1, MPI_DOUBLE, MPI_SUM, comm);
     record.dataset("sum", {sum});
@@ -38,7 +38,8 @@ CasePlan basselCase(int n, bool fails = false) {
 
 double exactPartialSum(int n) {
   double s = 0;
-  for (int k = 1; k <= n; ++k) s += 1.0 / (double(k) * k);
+  for (int k = 1; k <= n; ++k)
+    s += 1.0 / (double(k) * k);
   return s;
 }
 
@@ -93,7 +94,8 @@ TEST(Runner, FarmsEveryCaseOnceAndRecordsFailures) {
       EXPECT_EQ(std::get<long long>(r.attribute(g, "n")), n);
     }
     EXPECT_EQ(std::get<std::string>(r.attribute("/cases/bassel-n77", "status")), "failed");
-    EXPECT_NE(std::get<std::string>(r.attribute("/cases/bassel-n77", "error")).find("on purpose"), std::string::npos);
+    EXPECT_NE(std::get<std::string>(r.attribute("/cases/bassel-n77", "error")).find("on purpose"),
+              std::string::npos);
     for (const char *key : {"tribo_version", "git_commit", "petsc_version", "hdf5_version", "mpi_version",
                             "start_time_utc", "end_time_utc", "input_yaml"})
       EXPECT_TRUE(r.hasAttribute("/", key)) << key;
@@ -143,7 +145,8 @@ TEST(Runner, ASignalOnOneRankStopsTheWholeFarm) {
   const auto path = sharedScratch("stop");
   auto config = ConfigNode::fromString("study: test\n");
   std::vector<CasePlan> cases;
-  for (int n = 1; n <= 12; ++n) cases.push_back(basselCase(5000000 + n)); // ~10 ms each
+  for (int n = 1; n <= 12; ++n)
+    cases.push_back(basselCase(5000000 + n)); // ~10 ms each
   // The costliest case is handed out first; the rank that runs it signals itself, as if Slurm's
   // SIGTERM had reached that rank alone.
   cases.push_back(basselCase(10000000));

@@ -4,11 +4,10 @@
 
 #include "tribo/io/case_record.hpp"
 
-#include <mpi.h>
-
 #include <functional>
 #include <map>
 #include <memory>
+#include <mpi.h>
 #include <string>
 #include <vector>
 
