@@ -31,35 +31,9 @@ template <class F> double integrate(F &&f, double a, double b, double rel_tol) {
   return integrator().integrate(f, a, b, rel_tol);
 }
 
-// Ring averages over the angle of the force and torque integrands of the unit disk: with d the
-// distance from the ring point to the instantaneous centre of rotation (0, eps),
-//   A = <(eps - y)/d>,  B = <(rho^2 - eps y)/d>.
-// Writing them with the ring's elliptic integrals and applying the ascending Landen
-// transformation (docs/disk.md) leaves forms without cancellation, t = min(rho, eps)/max(rho, eps):
-//   rho < eps:  A = (2/pi) E(t),                          B = (2 eps/(3 pi)) t^2 t'^2 R_D(0, 1, t'^2)
-//   rho > eps:  A = (2/(3 pi)) t t'^2 R_D(0, 1, t'^2),    B = (2 rho/pi) E(t)
-// using E - k'^2 K = k^2 k'^2 R_D(0, 1, k'^2)/3 (DLMF 19.25.1).
-struct RingAverage {
-  double A, B;
-};
-
 // E(t) from t'^2 = 1 - t^2 computed without cancellation: E = 2 R_G(0, t'^2, 1) (DLMF 19.25.1).
 double ellipticEFromComplement(double tp2) {
   return 2.0 * boost::math::ellint_rg(0.0, tp2, 1.0);
-}
-
-RingAverage ringAverage(double rho, double eps) {
-  if (rho == eps) return {2.0 / pi, 2.0 * eps / pi};
-  if (rho < eps) {
-    const double t = rho / eps;
-    const double tp2 = (eps - rho) * (eps + rho) / (eps * eps);
-    return {2.0 / pi * ellipticEFromComplement(tp2),
-            2.0 * eps / (3.0 * pi) * t * t * tp2 * boost::math::ellint_rd(0.0, 1.0, tp2)};
-  }
-  const double t = eps / rho;
-  const double tp2 = (rho - eps) * (rho + eps) / (rho * rho);
-  return {2.0 / (3.0 * pi) * t * tp2 * boost::math::ellint_rd(0.0, 1.0, tp2),
-          2.0 * rho / pi * ellipticEFromComplement(tp2)};
 }
 
 // Same averages by adaptive quadrature over the angle psi measured from the direction of the
@@ -95,6 +69,28 @@ std::vector<double> radialPanels(const PressureProfile &p, double eps) {
 }
 
 } // namespace
+
+// Ring averages over the angle of the force and torque integrands of the unit disk: with d the
+// distance from the ring point to the instantaneous centre of rotation (0, eps),
+//   A = <(eps - y)/d>,  B = <(rho^2 - eps y)/d>.
+// Writing them with the ring's elliptic integrals and applying the ascending Landen
+// transformation (docs/disk.md) leaves forms without cancellation, t = min(rho, eps)/max(rho, eps):
+//   rho < eps:  A = (2/pi) E(t),                          B = (2 eps/(3 pi)) t^2 t'^2 R_D(0, 1, t'^2)
+//   rho > eps:  A = (2/(3 pi)) t t'^2 R_D(0, 1, t'^2),    B = (2 rho/pi) E(t)
+// using E - k'^2 K = k^2 k'^2 R_D(0, 1, k'^2)/3 (DLMF 19.25.1).
+RingAverage ringAverage(double rho, double eps) {
+  if (rho == eps) return {2.0 / pi, 2.0 * eps / pi};
+  if (rho < eps) {
+    const double t = rho / eps;
+    const double tp2 = (eps - rho) / eps * ((eps + rho) / eps); // no overflow for huge eps
+    return {2.0 / pi * ellipticEFromComplement(tp2),
+            2.0 * eps / (3.0 * pi) * t * t * tp2 * boost::math::ellint_rd(0.0, 1.0, tp2)};
+  }
+  const double t = eps / rho;
+  const double tp2 = (rho - eps) / rho * ((rho + eps) / rho);
+  return {2.0 / (3.0 * pi) * t * tp2 * boost::math::ellint_rd(0.0, 1.0, tp2),
+          2.0 * rho / pi * ellipticEFromComplement(tp2)};
+}
 
 ForceTorque contactForceTorque(const PressureProfile &p, double eps,
                                const ContactQuadratureOptions &options) {

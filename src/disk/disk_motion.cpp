@@ -5,7 +5,9 @@
 #include "tribo/disk/fixed_point.hpp"
 #include "tribo/ode/adaptive_ode.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <sstream>
 #include <string>
@@ -48,9 +50,13 @@ double DiskBody::timeScale() const {
   return std::sqrt(radius / g);
 }
 
-Trajectory integrateMotion(const FrictionCurve &curve, const DiskBody &body, double v0, double omega0,
-                           const MotionOptions &options) {
-  body.validate();
+namespace {
+
+/// Force and torque at a state of the motion, given as eps and the speeds together: Coulomb curves
+/// read eps only, a local law needs the speeds (and eps = inf with omega = 0 for pure sliding).
+using StateCurve = std::function<ForceTorque(double eps, double v, double omega)>;
+
+void checkInitialCondition(double v0, double omega0, const MotionOptions &options) {
   if (!(v0 >= 0.0 && std::isfinite(v0)))
     throw InputError("disk: initial velocity v0 = " + num(v0) + " is outside the allowed range [0, inf)");
   if (!(omega0 >= 0.0 && std::isfinite(omega0)))
@@ -64,16 +70,19 @@ Trajectory integrateMotion(const FrictionCurve &curve, const DiskBody &body, dou
                      " is outside the allowed range (0, 1)");
   if (!(options.end_ratio > 0.0 && options.end_ratio < options.switch_ratio))
     throw InputError("disk: end_ratio = " + num(options.end_ratio) + " must lie in (0, switch_ratio)");
+}
 
+/// Eqs. 2-3 as dv/dt = -a F, domega/dt = -b T, to the stop (the two phases of integrateMotion).
+Trajectory integrateToStop(const StateCurve &curve, double a, double b, const DiskBody &body, double v0,
+                           double omega0, const MotionOptions &options) {
   Trajectory tr;
   tr.kind = omega0 == 0.0 ? Trajectory::Kind::pure_sliding
             : v0 == 0.0   ? Trajectory::Kind::pure_spinning
                           : Trajectory::Kind::mixed;
   const double R = body.radius;
-  const double a = body.mu * body.g;                             // Eq. 2: dv/dt = -a F
-  const double b = body.mu * body.g / (body.inertia_factor * R); // Eq. 3: domega/dt = -b T
-  const double T0 = curve(0.0).T;
-  const double t_scale = v0 / a + omega0 / (b * T0); // upper estimate of the stop time
+  // Estimate of the stop time: each speed decaying alone at its initial rate.
+  const double t_scale = (v0 > 0.0 ? v0 / (a * curve(inf, v0, 0.0).F) : 0.0) +
+                         (omega0 > 0.0 ? omega0 / (b * curve(0.0, 0.0, omega0).T) : 0.0);
   const double v_scale = v0 + R * omega0, w_scale = omega0 + v0 / R;
 
   // ---- Phase 1: Eqs. 2-3 in time; state (v, omega, distance, angle) -------------------------
@@ -86,7 +95,7 @@ Trajectory integrateMotion(const FrictionCurve &curve, const DiskBody &body, dou
   OdeSystem motion;
   motion.size = 4;
   motion.rhs = [&](double, const double *y, double *f) {
-    const ForceTorque ft = curve(epsOf(y));
+    const ForceTorque ft = curve(epsOf(y), std::max(y[0], 0.0), std::max(y[1], 0.0));
     f[0] = -a * ft.F; // Eq. 2
     f[1] = -b * ft.T; // Eq. 3
     f[2] = y[0];
@@ -155,15 +164,15 @@ Trajectory integrateMotion(const FrictionCurve &curve, const DiskBody &body, dou
   stop.size = 4;
   stop.rhs = [&](double x, const double *z, double *f) {
     const double eps = z[0] > 0.0 ? z[0] : 0.0;
-    const ForceTorque ft = curve(eps);
     const double omega = omega_s * std::exp(-x);
+    const ForceTorque ft = curve(eps, eps * R * omega, omega);
     const double dt_dx = omega / (b * ft.T);            // dx/dt = -omega'/omega = b T/omega
     f[0] = fixedPointRhs(ft, eps, body.inertia_factor); // Eq. 6
     f[1] = dt_dx;
     f[2] = R * eps * omega * dt_dx;
     f[3] = omega * dt_dx;
   };
-  const double tau_scale = omega_s / (b * curve(eps_s).T);
+  const double tau_scale = omega_s / (b * curve(eps_s, r1.y[0], omega_s).T);
   OdeOptions o2 = o1;
   o2.abs_tol = {1e-3 * options.rel_tol * eps_s, 1e-6 * options.rel_tol * tau_scale,
                 1e-6 * options.rel_tol * r1.y[2], 1e-6 * options.rel_tol * r1.y[3]};
@@ -184,7 +193,7 @@ Trajectory integrateMotion(const FrictionCurve &curve, const DiskBody &body, dou
   // Beyond x_end, eps has converged and omega decays linearly in t to zero: the rest of the time
   // is omega_end/(b T(eps_end)), and the rest of the distance and angle follow from the same law.
   const double eps_end = r2.y[0], omega_end = omega_s * std::exp(-x_end);
-  const ForceTorque ft_end = curve(eps_end);
+  const ForceTorque ft_end = curve(eps_end, eps_end * R * omega_end, omega_end);
   const double t_rest = omega_end / (b * ft_end.T);
   tr.final_eps = eps_end;
   tr.stop_time = t_s + r2.y[1] + t_rest;
@@ -197,6 +206,44 @@ Trajectory integrateMotion(const FrictionCurve &curve, const DiskBody &body, dou
   tr.distance.push_back(tr.stop_distance);
   tr.angle.push_back(tr.stop_angle);
   return tr;
+}
+
+} // namespace
+
+Trajectory integrateMotion(const FrictionCurve &curve, const DiskBody &body, double v0, double omega0,
+                           const MotionOptions &options) {
+  body.validate();
+  checkInitialCondition(v0, omega0, options);
+  const double a = body.mu * body.g;                                       // Eq. 2: dv/dt = -a F
+  const double b = body.mu * body.g / (body.inertia_factor * body.radius); // Eq. 3: domega/dt = -b T
+  return integrateToStop([&curve](double eps, double, double) { return curve(eps); }, a, b, body, v0, omega0,
+                         options);
+}
+
+Trajectory integrateMotion(const LocalFrictionContact &contact, const DiskBody &body, double v0,
+                           double omega0, const MotionOptions &options) {
+  DiskBody checked = body;
+  checked.mu = 1.0; // the law carries the coefficient
+  checked.validate();
+  checkInitialCondition(v0, omega0, options);
+  const double load = body.mass * body.g;
+  if (std::abs(contact.radius() - body.radius) > 1e-12 * body.radius)
+    throw InputError("disk: the contact's radius " + num(contact.radius()) +
+                     " differs from the body's radius " + num(body.radius));
+  if (std::abs(contact.load() - load) > 1e-12 * load)
+    throw InputError("disk: the contact's load " + num(contact.load()) +
+                     " differs from the body's weight m g = " + num(load));
+  // F and T of the contact contain mu: Eq. 2 m dv/dt = -m g F, Eq. 3 kappa m R^2 domega/dt = -m g R T.
+  const double a = body.g, b = body.g / (body.inertia_factor * body.radius);
+  auto curve = [&contact](double eps, double v, double omega) {
+    // Near the stop eps is the state and omega > 0: evaluate there without forming v/(R omega) again.
+    if (omega > 0.0 && std::isfinite(eps)) return contact.forceTorqueAtEps(eps, omega);
+    // A pure motion's moving speed reaches 0 only at its stop, where TSEvent may step just past it:
+    // the one-sided limit there is the law at rest.
+    if (!(v > 0.0)) return contact.slowLimit(eps);
+    return contact.forceTorque(v, omega);
+  };
+  return integrateToStop(curve, a, b, body, v0, omega0, options);
 }
 
 } // namespace tribo

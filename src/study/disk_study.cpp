@@ -4,6 +4,7 @@
 #include "tribo/core/error.hpp"
 #include "tribo/disk/fixed_point.hpp"
 #include "tribo/study/config.hpp"
+#include "tribo/study/friction_law_config.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -184,6 +185,70 @@ void runAnalysis(const DiskSetup &s, CaseRecord &record) {
   record.attribute("analysis", "mu_per_throw", a.drift.per_throw);
 }
 
+// eps at time t of a trajectory, linear between its samples (NaN before the start).
+double epsAt(const Trajectory &tr, double t) {
+  if (!(t >= 0.0)) return std::numeric_limits<double>::quiet_NaN();
+  const auto it = std::upper_bound(tr.t.begin(), tr.t.end(), t);
+  if (it == tr.t.begin()) return tr.eps.front();
+  if (it == tr.t.end()) return tr.eps.back();
+  const std::size_t i = static_cast<std::size_t>(it - tr.t.begin());
+  const double s = (t - tr.t[i - 1]) / (tr.t[i] - tr.t[i - 1]);
+  return tr.eps[i - 1] + s * (tr.eps[i] - tr.eps[i - 1]);
+}
+
+void runVelocityLaw(const DiskSetup &s, const DiskInitialCondition &ic, CaseRecord &record) {
+  const DiskVelocityLawSetup &L = s.velocity_law;
+  const DiskBody &b = s.body;
+  const LocalFrictionContact contact(L.law, L.pressure.profile, b.radius, b.mass * b.g, L.quadrature);
+  const Trajectory tr = integrateMotion(contact, b, ic.v0, ic.omega0, L.motion);
+  record.dataset("trajectory/t", tr.t, "s");
+  record.dataset("trajectory/v", tr.v, "m/s");
+  record.dataset("trajectory/omega", tr.omega, "rad/s");
+  record.dataset("trajectory/eps", tr.eps);
+  record.dataset("trajectory/distance", tr.distance, "m");
+  record.dataset("trajectory/angle", tr.angle, "rad");
+  const std::string g = "trajectory";
+  record.attribute(g, "stop_time", tr.stop_time);
+  record.attribute(g, "final_eps", tr.final_eps);
+  record.attribute(g, "initial_eps",
+                   ic.omega0 > 0.0 ? ic.v0 / (b.radius * ic.omega0)
+                                   : std::numeric_limits<double>::infinity());
+  record.attribute(g, "switch_time", tr.switch_time);
+  record.attribute(g, "stop_distance", tr.stop_distance);
+  record.attribute(g, "stop_angle", tr.stop_angle);
+  record.attribute(g, "steps_time", static_cast<long long>(tr.steps_time));
+  record.attribute(g, "steps_log", static_cast<long long>(tr.steps_log));
+  record.attribute(g, "kind",
+                   std::string(tr.kind == Trajectory::Kind::mixed          ? "mixed"
+                               : tr.kind == Trajectory::Kind::pure_sliding ? "pure_sliding"
+                                                                           : "pure_spinning"));
+  record.attribute(g, "pressure", L.pressure.kind);
+  for (const auto &[name, value] : L.law_parameters)
+    record.attribute("friction_law", name, value);
+
+  // Where every mixed trajectory must end (docs/disk.md 7.4): eps0 of the law at vanishing speeds.
+  const FixedPoint slow =
+      findFixedPoint([&](double eps) { return contact.slowLimit(eps); }, b.inertia_factor);
+  const std::string v = "velocity_law";
+  record.attribute(v, "eps0_slow", slow.eps0);
+  record.attribute(v, "eps0_slow_slope", slow.slope);
+  record.attribute(v, "eps0_slow_interior", static_cast<long long>(slow.interior));
+  // What a camera would see one frame before the stop.
+  record.attribute(v, "frame_before_stop", L.frame_before_stop);
+  record.attribute(v, "eps_frame_before_stop", epsAt(tr, tr.stop_time - L.frame_before_stop));
+  // The moving target: eps0 with the spin frozen, on a log grid of omega below omega0.
+  if (tr.kind == Trajectory::Kind::mixed && L.frozen_points > 0) {
+    std::vector<double> omega, eps0;
+    for (int i = 0; i < L.frozen_points; ++i) {
+      const double frac = L.frozen_points > 1 ? static_cast<double>(i) / (L.frozen_points - 1) : 0.0;
+      omega.push_back(ic.omega0 * std::pow(L.frozen_omega_ratio, frac));
+      eps0.push_back(frozenFixedPoint(contact, omega.back(), b.inertia_factor).eps0);
+    }
+    record.dataset(v + "/frozen_omega", omega, "rad/s");
+    record.dataset(v + "/frozen_eps0", eps0);
+  }
+}
+
 } // namespace
 
 DiskSetup readDiskSetup(const ConfigNode &root) {
@@ -239,6 +304,43 @@ DiskSetup readDiskSetup(const ConfigNode &root) {
     s.initial.push_back(x);
   }
 
+  // Beyond the paper: trajectories under a local friction law mu(N, |u|) (docs/disk.md section 7).
+  if (d.has("velocity_law")) {
+    const ConfigNode v = d.child("velocity_law");
+    DiskVelocityLawSetup &L = s.velocity_law;
+    L.enabled = true;
+    if (!d.has("friction_law"))
+      d.fail("friction_law",
+             "is required by disk.velocity_law: a friction law block {law: <name>, <parameters>}");
+    L.law = makeFrictionLaw(d.child("friction_law"), &L.law_parameters);
+    if (L.law->stateSize() > 0)
+      d.fail(
+          "friction_law",
+          fmt::format("law {} has state; the disk contact takes laws mu(N, v) without state", L.law->name()));
+    L.pressure = readPressure(v.child("pressure"), s.body.radius);
+    L.quadrature.rel_tol = v.getDouble("quadrature_tol", 1e-8, Bounds::closed(1e-12, 1e-3));
+    L.motion.rel_tol = v.getDouble("rel_tol", 1e-8, Bounds::closed(1e-12, 1e-3));
+    L.motion.switch_ratio = v.getDouble("switch_ratio", 1e-2, Bounds::open(0.0, 1.0));
+    L.motion.end_ratio = v.getDouble("end_ratio", 1e-30, Bounds::open(0.0, L.motion.switch_ratio));
+    L.motion.samples_per_step = static_cast<int>(v.getInt("samples_per_step", 4, Bounds::closed(1, 100)));
+    L.frame_before_stop = v.getDouble("frame_before_stop", 0.04, Bounds::positive()); // [s]
+    L.frozen_points = static_cast<int>(v.getInt("frozen_points", 9, Bounds::closed(0, 1000)));
+    L.frozen_omega_ratio = v.getDouble("frozen_omega_ratio", 1e-4, Bounds::open(0.0, 1.0));
+    for (const ConfigNode &ic : v.childList("initial")) {
+      // SI only: a velocity-dependent law needs the actual speeds, not only v*, omega*.
+      DiskInitialCondition x;
+      x.v0 = ic.getDouble("v0", 0.0, Bounds::nonNegative());         // [m/s]
+      x.omega0 = ic.getDouble("omega0", 0.0, Bounds::nonNegative()); // [rad/s]
+      if (x.v0 == 0.0 && x.omega0 == 0.0)
+        ic.fail("v0", "both initial speeds are zero: the disk does not move (allowed: v0 >= 0, omega0 >= 0, "
+                      "not both 0)");
+      L.initial.push_back(x);
+    }
+    if (L.initial.empty()) v.fail("initial", "is required: a list of {v0: [m/s], omega0: [rad/s]}");
+  } else if (d.has("friction_law")) {
+    d.fail("friction_law", "is used only by disk.velocity_law, which is missing");
+  }
+
   // The experiment's analysis (Fig. 5): simulated throws with a drifting mu, filmed and fitted.
   if (d.has("analysis")) {
     const ConfigNode a = d.child("analysis");
@@ -256,8 +358,8 @@ DiskSetup readDiskSetup(const ConfigNode &root) {
     s.analysis.frames = static_cast<int>(a.getInt("frames", 7, Bounds::closed(3, 1000)));
     s.analysis.delay = a.getDouble("delay", 0.04, Bounds::nonNegative()); // [s]
   }
-  if (s.pressures.empty() && s.initial.empty() && !s.analysis.enabled)
-    d.fail("curves", "the disk study needs curves.pressures, trajectories.initial or analysis");
+  if (s.pressures.empty() && s.initial.empty() && !s.analysis.enabled && !s.velocity_law.enabled)
+    d.fail("curves", "the disk study needs curves.pressures, trajectories.initial, analysis or velocity_law");
   return s;
 }
 
@@ -303,6 +405,24 @@ std::vector<CasePlan> buildDiskStudy(const ConfigNode &root) {
     plan.parameters["mu_per_throw"] = s.analysis.drift.per_throw;
     plan.cost = s.analysis.throws * 500.0 * 1e-6;
     plan.run = [setup](MPI_Comm, CaseRecord &record) { runAnalysis(*setup, record); };
+    plans.push_back(std::move(plan));
+  }
+  const DiskVelocityLawSetup &L = s.velocity_law;
+  for (std::size_t i = 0; i < L.initial.size(); ++i) {
+    const DiskInitialCondition &ic = L.initial[i];
+    CasePlan plan;
+    plan.id = fmt::format("disk-velocity-law-{}-v0={}-omega0={}", i, idNumber(ic.v0), idNumber(ic.omega0));
+    plan.parameters = body;
+    plan.parameters.erase("mu"); // the law carries the coefficient
+    plan.parameters["v0"] = ic.v0;
+    plan.parameters["omega0"] = ic.omega0;
+    plan.parameters["pressure"] = L.pressure.kind;
+    plan.parameters["friction_law"] = L.law->name();
+    // ~500 evaluations of ~1 ms (uniform pressure; twice that otherwise) plus the frozen fixed points.
+    plan.cost = (L.pressure.kind == "uniform" ? 1.0 : 2.0) * (0.5 + 0.06 * L.frozen_points);
+    plan.run = [setup, i](MPI_Comm, CaseRecord &record) {
+      runVelocityLaw(*setup, setup->velocity_law.initial[i], record);
+    };
     plans.push_back(std::move(plan));
   }
   return plans;

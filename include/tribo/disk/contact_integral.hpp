@@ -23,6 +23,15 @@ struct ContactQuadratureOptions {
   double rel_tol = 1e-13; // requested relative accuracy of each of F and T
 };
 
+/// Averages over one ring rho of the unit-disk integrands of Eq. 1 and the torque, for Coulomb's
+/// unit slip direction: A = <(eps - y)/d>, B = <(rho^2 - eps y)/d>, d = distance to the centre of
+/// rotation (0, eps). Closed forms in complete elliptic integrals, accurate to a few ulps
+/// (docs/disk.md 1.1); rho >= 0, eps >= 0 finite.
+struct RingAverage {
+  double A, B;
+};
+RingAverage ringAverage(double rho, double eps);
+
 /// F(eps), T(eps) for the pressure profile p (eps in [0, inf]; T is normalised with the outer radius).
 ForceTorque contactForceTorque(const PressureProfile &p, double eps,
                                const ContactQuadratureOptions &options = {});

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tribo/disk/contact_integral.hpp"
+#include "tribo/disk/local_friction.hpp"
 
 #include <vector>
 
@@ -61,5 +62,13 @@ struct Trajectory {
 /// Phase 2 ends at omega = end_ratio * omega0; the remaining time omega_end/(b T(eps_end)) is added.
 Trajectory integrateMotion(const FrictionCurve &curve, const DiskBody &body, double v0, double omega0,
                            const MotionOptions &options = {});
+
+/// The same motion with a local friction law (beyond the paper): Eq. 2 dv/dt = -g F(v, omega), Eq. 3
+/// domega/dt = -(g/(kappa R)) T(v, omega), with (F, T) of `contact`, which contain the coefficient;
+/// body.mu is not used. The contact's radius and load must be the body's R and m g (InputError).
+/// Phase 2 runs Eq. 6 with the speeds still in F and T: d eps/dx = eps - kappa F(eps R omega, omega)/
+/// T(...), omega = omega_s e^-x; as omega -> 0 this tends to Eq. 6 of contact.slowLimit (docs/disk.md 7.4).
+Trajectory integrateMotion(const LocalFrictionContact &contact, const DiskBody &body, double v0,
+                           double omega0, const MotionOptions &options = {});
 
 } // namespace tribo

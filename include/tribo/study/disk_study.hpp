@@ -5,8 +5,11 @@
 #include "tribo/disk/contact_integral.hpp"
 #include "tribo/disk/disk_motion.hpp"
 #include "tribo/disk/throw_analysis.hpp"
+#include "tribo/friction/friction_law.hpp"
 #include "tribo/study/case.hpp"
 
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -38,6 +41,21 @@ struct DiskAnalysisSetup {
   double delay = 0.0; // [s] first frame after launch
 };
 
+/// Trajectories under a local friction law (beyond the paper): `disk.friction_law` and
+/// `disk.velocity_law`.
+struct DiskVelocityLawSetup {
+  bool enabled = false;
+  std::shared_ptr<const FrictionLaw> law;
+  std::map<std::string, AttributeValue> law_parameters; // "law" and every parameter, SI
+  DiskPressureSetup pressure;
+  LocalFrictionOptions quadrature;
+  MotionOptions motion;
+  std::vector<DiskInitialCondition> initial; // one case each
+  double frame_before_stop = 0.04;           // [s] eps is also reported this long before the stop
+  int frozen_points = 9;                     // frozen fixed points on omega in [ratio, 1] omega0
+  double frozen_omega_ratio = 1e-4;
+};
+
 /// Everything the study reads, typed (keys, units and defaults in docs/disk.md).
 struct DiskSetup {
   DiskBody body;
@@ -48,12 +66,14 @@ struct DiskSetup {
   MotionOptions motion;
   std::vector<DiskInitialCondition> initial; // one trajectory case each
   DiskAnalysisSetup analysis;
+  DiskVelocityLawSetup velocity_law;
 };
 
 /// Reads and validates the `disk` block. Throws InputError naming the key before any work.
 DiskSetup readDiskSetup(const ConfigNode &root);
 
-/// The cases: disk-curves-<pressure>, disk-trajectory-<i>-v0=..-omega0=.., disk-analysis.
+/// The cases: disk-curves-<pressure>, disk-trajectory-<i>-v0=..-omega0=.., disk-analysis,
+/// disk-velocity-law-<i>-v0=..-omega0=...
 std::vector<CasePlan> buildDiskStudy(const ConfigNode &root);
 
 } // namespace tribo
