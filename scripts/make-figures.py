@@ -22,8 +22,16 @@ matplotlib.use("Agg")
 # What a case group contains -> the module (scripts/<module>.py) that draws it. One line per study;
 # a case that holds several of these groups is drawn by each of their plotters.
 PLOTTERS = [
-    ("dynamics", "plot_dynamics"),     # study dynamics: Figs. 9-11 of the pin on its stage
+    ("dynamics", "plot_dynamics"),     # studies dynamics and profile (pipeline): Figs. 9-11 of the pin on its stage
     ("friction", "plot_friction_law"),  # study friction_table: mu(v) at each N
+    ("profile", "plot_profile"),       # study profile: Figs. 6-7 and the avalanche statistics
+]
+# Figures drawn over all cases of a file (plot_file(file, out_dir) -> PNG paths), and the groups of the
+# cases they cover: Fig. 5 over punch resolutions, Figs. 2-5 of the disk paper, Fig. 8 over resolutions.
+FILE_PLOTTERS = [
+    ({"surface"}, "plot_punch"),
+    ({"disk", "trajectory", "analysis"}, "plot_disk"),
+    (set(), "plot_profile"),
 ]
 
 
@@ -57,6 +65,8 @@ def make_figures(path, out_dir, only=None, log=print):
                 skipped.append((case_id, reason))
                 continue
             matched = [(key, name) for key, name in PLOTTERS if key in case]
+            if not matched and any(set(case.keys()) & groups for groups, _ in FILE_PLOTTERS):
+                continue  # drawn with the other cases of the file below
             if not matched:
                 skipped.append((case_id, "no plotter for its groups: " + ", ".join(sorted(case.keys()))))
                 continue
@@ -69,6 +79,16 @@ def make_figures(path, out_dir, only=None, log=print):
                         log(png)
                 except Exception as e:  # a plotter's failure is reported, the other cases go on
                     skipped.append((case_id, f"{name} failed on {key}/: {type(e).__name__}: {e}"))
+                    traceback.print_exc(limit=2, file=sys.stderr)
+        if only is None:
+            for _, name in FILE_PLOTTERS:
+                try:
+                    module = modules.get(name) or modules.setdefault(name, load(name))
+                    for png in module.plot_file(f, out_dir):
+                        written.append(png)
+                        log(png)
+                except Exception as e:
+                    skipped.append(("(all cases)", f"{name} failed: {type(e).__name__}: {e}"))
                     traceback.print_exc(limit=2, file=sys.stderr)
     return written, skipped
 

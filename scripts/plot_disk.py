@@ -47,18 +47,15 @@ def save(fig, out, name):
     return path
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("h5")
-    ap.add_argument("--out", default=".")
-    args = ap.parse_args()
-    os.makedirs(args.out, exist_ok=True)
+def plot_file(f, out):
+    """Figs. 2-5 from an open file's disk cases; returns the PNG paths ([] without disk cases)."""
     files = []
-    with h5py.File(args.h5, "r") as f:
-        cs = curves(f)
-        trs = trajectories(f)
-        ana = f["cases/disk-analysis/analysis"] if "disk-analysis" in f["cases"] else None
-        ana = {k: ana[k][:] for k in ana} | dict(ana.attrs) if ana is not None else None
+    cs = curves(f)
+    trs = trajectories(f)
+    ana = f["cases/disk-analysis/analysis"] if "disk-analysis" in f["cases"] else None
+    ana = {k: ana[k][:] for k in ana} | dict(ana.attrs) if ana is not None else None
+    if cs or trs or ana:
+        os.makedirs(out, exist_ok=True)
 
     if cs:
         # Fig. 2(a): F and T against eps (linear, as in the paper, and logarithmic).
@@ -76,7 +73,7 @@ def main():
         axes[0].set_ylabel("dimensionless force, torque")
         axes[0].legend(fontsize=7)
         axes[0].set_title("Fig. 2(a): friction force and torque", fontsize=10)
-        files.append(save(fig, args.out, "fig2_force_torque.png"))
+        files.append(save(fig, out, "fig2_force_torque.png"))
 
         # Fig. 2(b): the coupled (T, F) pairs.
         fig, ax = plt.subplots(figsize=(5, 5))
@@ -89,7 +86,7 @@ def main():
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
         ax.set_title("Fig. 2(b): force-torque coupling", fontsize=10)
-        files.append(save(fig, args.out, "fig2b_torque_vs_force.png"))
+        files.append(save(fig, out, "fig2b_torque_vs_force.png"))
 
         # Fig. 4: f(eps) = eps - F/(2T), zero at eps0.
         fig, ax = plt.subplots(figsize=(6, 4))
@@ -106,7 +103,7 @@ def main():
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
         ax.set_title("Fig. 4: right-hand side of Eq. 6", fontsize=10)
-        files.append(save(fig, args.out, "fig4_f.png"))
+        files.append(save(fig, out, "fig4_f.png"))
 
     if trs:
         # Fig. 3: omega*-v* and eps-v* trajectories.
@@ -131,7 +128,7 @@ def main():
         axes[1].set_title("Fig. 3(b): $\\varepsilon$-$v^*$, all ending at $\\varepsilon_0$", fontsize=10)
         for ax in axes:
             ax.grid(alpha=0.3)
-        files.append(save(fig, args.out, "fig3_trajectories.png"))
+        files.append(save(fig, out, "fig3_trajectories.png"))
 
     if ana is not None:
         # Fig. 5: F and T recovered from simulated throws with the drifting mu, and with constant mu0.
@@ -151,10 +148,19 @@ def main():
             len(ana["n"]), ana["mu0"], ana["mu_per_throw"]), fontsize=9)
         ax.grid(alpha=0.3)
         ax.legend(fontsize=7)
-        files.append(save(fig, args.out, "fig5_analysis.png"))
+        files.append(save(fig, out, "fig5_analysis.png"))
 
-    for p in files:
-        print(p)
+    return files
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("h5")
+    ap.add_argument("--out", default=".")
+    args = ap.parse_args()
+    with h5py.File(args.h5, "r") as f:
+        for p in plot_file(f, args.out):
+            print(p)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 """Plots of the stage-driven pin (paper Figs. 9-11) from a tribo HDF5 file.
 
 For every case with a dynamics/ group: spring force (Fig. 9, with the closed-form fit when present),
-pin displacement and velocity (Fig. 10, with the fit's curves), instantaneous friction force (Fig. 11).
+pin displacement and velocity (Fig. 10, with the fit's curves), instantaneous friction force (Fig. 11),
+and for rate-and-state cases the state variable theta.
 
     /usr/bin/python3 scripts/plot_dynamics.py run.h5 [--case ID] [--out DIR]
 
@@ -80,6 +81,16 @@ def plot_case(cid, g, out):
     ax.set_title(f"{cid}: instantaneous friction force (Fig. 11)", fontsize=10)
     ax.grid(alpha=0.3)
     files.append(save(fig, out, cid, "friction_force"))
+
+    # Rate-and-state only: the state variable theta (docs/dynamics.md section 9).
+    if "theta" in g:
+        fig, ax = plt.subplots(figsize=(7, 4))
+        ax.semilogy(t_ms, g["theta"][:], lw=0.8)
+        ax.set_xlabel("time [ms]")
+        ax.set_ylabel(r"state $\theta$ [s]")
+        ax.set_title(f"{cid}: rate-and-state variable", fontsize=10)
+        ax.grid(alpha=0.3, which="both")
+        files.append(save(fig, out, cid, "state"))
     return files
 
 

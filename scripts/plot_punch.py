@@ -5,6 +5,7 @@ p0/sqrt(1 - (x/a)^2) (rigid flat punch on a half-space; the infinite values at |
     /usr/bin/python3 scripts/plot_punch.py fig5_punch.h5 [-o fig5_punch.png]
 """
 import argparse
+import os
 
 import h5py
 import matplotlib
@@ -14,25 +15,23 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("h5", help="HDF5 file written by `tribo run` for study: punch")
-    parser.add_argument("-o", "--output", help="PNG file (default: the HDF5 name with .png)")
-    args = parser.parse_args()
-    out = args.output or args.h5.rsplit(".", 1)[0] + ".png"
-
+def plot_file(f, out_dir, out=None):
+    """Fig. 5 from an open file's punch cases (all resolutions on one plot); [] when there are none."""
+    cases = [(cid, c) for cid, c in f["cases"].items()
+             if "surface" in c and c.attrs.get("status") == "complete" and "half_width" in c.attrs]
+    if not cases:
+        return []
+    out = out or os.path.join(out_dir, "fig5_punch.png")
+    os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
     fig, ax = plt.subplots(figsize=(6.0, 4.2))
     markers = iter("os^dv<>")
-    with h5py.File(args.h5, "r") as f:
-        for cid, case in f["cases"].items():
-            if case.attrs.get("status") != "complete" or "surface" not in case:
-                continue
-            a, c, p0 = case.attrs["half_width"], case.attrs["center"], case.attrs["p0"]
-            s = (case["surface/x"][()] - c) / a
-            p = case["surface/p"][()] / p0
-            inside = np.abs(s) < 1.0 - 1e-9  # the edge nodes carry the singular force: omitted, as in the paper
-            ax.plot(s[inside], p[inside], next(markers, "o"), ms=4, mfc="none",
-                    label=f"tribo, n_x = {case.attrs['n_x']} (RMS error {100 * case.attrs['rms_error']:.1f}%)")
+    for cid, case in cases:
+        a, c, p0 = case.attrs["half_width"], case.attrs["center"], case.attrs["p0"]
+        s = (case["surface/x"][()] - c) / a
+        p = case["surface/p"][()] / p0
+        inside = np.abs(s) < 1.0 - 1e-9  # the edge nodes carry the singular force: omitted, as in the paper
+        ax.plot(s[inside], p[inside], next(markers, "o"), ms=4, mfc="none",
+                label=f"tribo, n_x = {case.attrs['n_x']} (RMS error {100 * case.attrs['rms_error']:.1f}%)")
     s = np.linspace(-0.985, 0.985, 400)
     ax.plot(s, 1.0 / np.sqrt(1.0 - s**2), "k-", lw=1.2, label=r"Johnson: $p_0/\sqrt{1-(x/a)^2}$")
     ax.set_xlabel("x / a")
@@ -43,7 +42,18 @@ def main():
     ax.legend(fontsize=8, loc="upper center")
     fig.tight_layout()
     fig.savefig(out, dpi=150)
-    print(f"wrote {out}")
+    plt.close(fig)
+    return [out]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("h5", help="HDF5 file written by `tribo run` for study: punch")
+    parser.add_argument("-o", "--output", help="PNG file (default: the HDF5 name with .png)")
+    args = parser.parse_args()
+    with h5py.File(args.h5, "r") as f:
+        for path in plot_file(f, ".", args.output or args.h5.rsplit(".", 1)[0] + ".png"):
+            print(f"wrote {path}")
 
 
 if __name__ == "__main__":

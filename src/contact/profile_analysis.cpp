@@ -24,7 +24,8 @@ SteadyState findSteadyState(const std::vector<double> &delta, const std::vector<
   s.start_delta = delta[s.start_index];
   s.mean = std::accumulate(force.begin() + s.start_index, force.end(), 0.0) / double(m);
   double var = 0;
-  for (std::size_t i = s.start_index; i < n; ++i) var += (force[i] - s.mean) * (force[i] - s.mean);
+  for (std::size_t i = s.start_index; i < n; ++i)
+    var += (force[i] - s.mean) * (force[i] - s.mean);
   s.stddev = m > 1 ? std::sqrt(var / double(m - 1)) : 0.0;
   s.period = delta.back() - s.start_delta;
   return s;

@@ -14,7 +14,8 @@ SlabSurfaceSolver::SlabSurfaceSolver(SlabSystem &slab)
   }
 }
 
-void SlabSurfaceSolver::setContactSet(const std::vector<char> &in_contact, const std::vector<char> &held_laterally) {
+void SlabSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
+                                      const std::vector<char> &held_laterally) {
   for (std::size_t k = 0; k < in_contact.size(); ++k) {
     condition_.u_kind[k] = held_laterally[k] ? DofKind::displacement : DofKind::force;
     condition_.w_kind[k] = in_contact[k] ? DofKind::displacement : DofKind::force;

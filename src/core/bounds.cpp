@@ -1,9 +1,8 @@
 // Allowed ranges of numbers, printed as intervals.
 #include "tribo/core/bounds.hpp"
 
-#include <fmt/format.h>
-
 #include <cmath>
+#include <fmt/format.h>
 
 namespace tribo {
 
@@ -24,7 +23,8 @@ bool Bounds::contains(double v) const {
 }
 
 std::string Bounds::describe() const {
-  return fmt::format("{}{}, {}{}", lo_open ? "(" : "[", formatBound(lo), formatBound(hi), hi_open ? ")" : "]");
+  return fmt::format("{}{}, {}{}", lo_open ? "(" : "[", formatBound(lo), formatBound(hi),
+                     hi_open ? ")" : "]");
 }
 
 } // namespace tribo

@@ -7,6 +7,8 @@ PetscSession::PetscSession(int *argc, char ***argv, const char *help) {
   TRIBO_PETSC_CALL(PetscInitialize(argc, argv, nullptr, help));
 }
 
-PetscSession::~PetscSession() { PetscFinalize(); }
+PetscSession::~PetscSession() {
+  PetscFinalize();
+}
 
 } // namespace tribo

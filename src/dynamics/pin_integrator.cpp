@@ -23,6 +23,10 @@ void validateSettings(const PinParameters &pin, const IntegrationSettings &s, do
   validateTimeStep(pin, s.time_step, extra_stiffness);
 }
 
+long long stepCount(const IntegrationSettings &s) {
+  return static_cast<long long>(std::ceil(s.duration / s.time_step * (1.0 - 1e-12)));
+}
+
 namespace {
 
 // Position, velocity and the two work integrals, advanced together by the same stages.
@@ -57,10 +61,6 @@ inline State rk4Step(const Coefficients &p, double t, double h, const State &s, 
           s.v + w * (k1[1] + 2.0 * k2[1] + 2.0 * k3[1] + k4[1]),
           s.work_driving + w * (k1[2] + 2.0 * k2[2] + 2.0 * k3[2] + k4[2]),
           s.work_friction + w * (k1[3] + 2.0 * k2[3] + 2.0 * k3[3] + k4[3])};
-}
-
-long long stepCount(const IntegrationSettings &s) {
-  return static_cast<long long>(std::ceil(s.duration / s.time_step * (1.0 - 1e-12)));
 }
 
 class Recorder {

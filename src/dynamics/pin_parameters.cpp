@@ -41,14 +41,16 @@ void validatePinParameters(const PinParameters &pin) {
     throw InputError(fmt::format("stage velocity V_o = {} m/s: must be finite", pin.stage_velocity));
 }
 
-namespace {
+std::complex<double> rk4Amplification(std::complex<double> z) {
+  return 1.0 + z * (1.0 + z * (0.5 + z * (1.0 / 6.0 + z / 24.0)));
+}
 
-// Radius of RK4's stability region along the unit direction d (Re d <= 0): the first r > 0 with
-// |R(r d)| = 1, bracketed by a scan in steps of 1e-3 and refined by bisection.
-double rk4StabilityRadius(std::complex<double> d) {
-  auto amplification = [](std::complex<double> z) {
-    return std::abs(1.0 + z * (1.0 + z * (0.5 + z * (1.0 / 6.0 + z / 24.0))));
-  };
+// The first r > 0 with |R(r d)| = 1 along the unit direction d, bracketed by a scan in steps of 1e-3
+// and refined by bisection.
+double rk4StabilityRadius(std::complex<double> lambda) {
+  const std::complex<double> d =
+      std::complex<double>(-std::fabs(lambda.real()), lambda.imag()) / std::abs(lambda);
+  const auto amplification = [](std::complex<double> z) { return std::abs(rk4Amplification(z)); };
   double lo = 0.0, hi = 1e-3;
   while (amplification(hi * d) <= 1.0 && hi < 10.0) {
     lo = hi;
@@ -61,8 +63,6 @@ double rk4StabilityRadius(std::complex<double> d) {
   return lo;
 }
 
-} // namespace
-
 double rk4StabilityLimit(const PinParameters &pin, double extra_stiffness) {
   // Eigenvalues of m s^2 + c s + k_eff = 0.
   const double m = pin.mass, c = pin.damping(), k_eff = pin.spring_stiffness + extra_stiffness;
@@ -71,7 +71,7 @@ double rk4StabilityLimit(const PinParameters &pin, double extra_stiffness) {
   for (const std::complex<double> lambda : {(-c + root) / (2.0 * m), (-c - root) / (2.0 * m)}) {
     const double magnitude = std::abs(lambda);
     if (magnitude == 0.0) continue;
-    limit = std::min(limit, rk4StabilityRadius(lambda / magnitude) / magnitude);
+    limit = std::min(limit, rk4StabilityRadius(lambda) / magnitude);
   }
   return limit;
 }

@@ -34,7 +34,7 @@ StickSlipLaw stickSlipLaw(std::shared_ptr<const FrictionLaw> law, double W) {
     throw InputError(fmt::format("normal load W = {} N: must be in (0, inf)", W));
   if (law->stateSize() > 0)
     throw InputError(fmt::format("friction law {} has {} state variables: the stick-slip integrator supports "
-                                 "laws of (N, v) only",
+                                 "laws of (N, v) only (rate-and-state: integratePinRateState)",
                                  law->name(), law->stateSize()));
   return {[law, W](double) { return law->evaluate(W, 0.0).strength; },
           [law, W](double speed) {

@@ -12,8 +12,10 @@ void CaseRecord::dataset(const std::string &path, std::vector<double> values, co
                          std::vector<unsigned long> shape) {
   if (!shape.empty()) {
     unsigned long n = 1;
-    for (auto s : shape) n *= s;
-    if (n != values.size()) throw IoError("dataset '" + path + "': shape does not match the number of values");
+    for (auto s : shape)
+      n *= s;
+    if (n != values.size())
+      throw IoError("dataset '" + path + "': shape does not match the number of values");
   }
   datasets_[path] = DatasetRecord{std::move(values), std::move(shape), unit};
 }
@@ -93,9 +95,12 @@ std::vector<char> CaseRecord::serialize() const {
       std::visit(
           [&](const auto &v) {
             using T = std::decay_t<decltype(v)>;
-            if constexpr (std::is_same_v<T, std::string>) w.str(v);
-            else if constexpr (std::is_same_v<T, std::vector<double>>) w.vec(v);
-            else w.pod(v);
+            if constexpr (std::is_same_v<T, std::string>)
+              w.str(v);
+            else if constexpr (std::is_same_v<T, std::vector<double>>)
+              w.vec(v);
+            else
+              w.pod(v);
           },
           value);
     }
@@ -122,11 +127,20 @@ CaseRecord CaseRecord::deserialize(const std::vector<char> &bytes) {
     for (std::uint64_t a = 0; a < na; ++a) {
       const std::string name = r.str();
       switch (r.pod<std::uint8_t>()) {
-      case 0: rec.attributes_[group][name] = r.pod<double>(); break;
-      case 1: rec.attributes_[group][name] = r.pod<long long>(); break;
-      case 2: rec.attributes_[group][name] = r.str(); break;
-      case 3: rec.attributes_[group][name] = r.vec<double>(); break;
-      default: throw IoError("corrupt case record: unknown attribute type");
+      case 0:
+        rec.attributes_[group][name] = r.pod<double>();
+        break;
+      case 1:
+        rec.attributes_[group][name] = r.pod<long long>();
+        break;
+      case 2:
+        rec.attributes_[group][name] = r.str();
+        break;
+      case 3:
+        rec.attributes_[group][name] = r.vec<double>();
+        break;
+      default:
+        throw IoError("corrupt case record: unknown attribute type");
       }
     }
   }

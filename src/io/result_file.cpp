@@ -1,10 +1,9 @@
 // HDF5 output of a run: provenance at the root, one group per case, written atomically by rename.
 #include "tribo/io/result_file.hpp"
 
-#include <fmt/format.h>
-
 #include <cstdio>
 #include <filesystem>
+#include <fmt/format.h>
 
 namespace tribo {
 
@@ -39,12 +38,15 @@ bool linkExists(hid_t file, const std::string &path) {
   return true;
 }
 
-std::string casePath(const std::string &id) { return "/cases/" + id; }
+std::string casePath(const std::string &id) {
+  return "/cases/" + id;
+}
 
 } // namespace
 
 void writeH5Attribute(hid_t object, const std::string &name, const AttributeValue &value) {
-  if (H5Aexists(object, name.c_str()) > 0) h5check(H5Adelete(object, name.c_str()), "replace attribute " + name);
+  if (H5Aexists(object, name.c_str()) > 0)
+    h5check(H5Adelete(object, name.c_str()), "replace attribute " + name);
   std::visit(
       [&](const auto &v) {
         using T = std::decay_t<decltype(v)>;
@@ -58,7 +60,8 @@ void writeH5Attribute(hid_t object, const std::string &name, const AttributeValu
         } else if constexpr (std::is_same_v<T, std::vector<double>>) {
           // An empty list (no re-sticks, say) is a null dataspace: h5py reads it as h5py.Empty.
           const hsize_t n = v.size();
-          H5Handle space(n ? H5Screate_simple(1, &n, nullptr) : H5Screate(H5S_NULL), H5Sclose, "create a space");
+          H5Handle space(n ? H5Screate_simple(1, &n, nullptr) : H5Screate(H5S_NULL), H5Sclose,
+                         "create a space");
           H5Handle attr(H5Acreate2(object, name.c_str(), H5T_NATIVE_DOUBLE, space, H5P_DEFAULT, H5P_DEFAULT),
                         H5Aclose, "create attribute " + name);
           if (n) h5check(H5Awrite(attr, H5T_NATIVE_DOUBLE, v.data()), "write attribute " + name);
@@ -79,8 +82,8 @@ ResultFile::ResultFile(const std::string &final_path, const std::string &input_t
   const bool final_exists = fs::exists(final_path_);
   const bool partial_exists = fs::exists(partial_path_);
   if (final_exists && !policy.overwrite && !policy.resume)
-    throw IoError(fmt::format("output file '{}' exists; pass --overwrite to replace it or --resume to continue it",
-                              final_path_));
+    throw IoError(fmt::format(
+        "output file '{}' exists; pass --overwrite to replace it or --resume to continue it", final_path_));
 
   if (policy.resume && (partial_exists || final_exists)) {
     // The same input, or the cases would mean something else. Checked before anything is renamed:
@@ -125,11 +128,14 @@ ResultFile::ResultFile(const std::string &final_path, const std::string &input_t
           complete = text && std::string(text) == "complete";
           H5free_memory(text);
         }
-        if (complete) completed_.insert(name);
-        else unfinished.push_back(name);
+        if (complete)
+          completed_.insert(name);
+        else
+          unfinished.push_back(name);
       }
       // Cases cut off mid-write, or failed earlier, are done again.
-      for (const auto &name : unfinished) h5check(H5Ldelete(cases, name.c_str(), H5P_DEFAULT), "drop case " + name);
+      for (const auto &name : unfinished)
+        h5check(H5Ldelete(cases, name.c_str(), H5P_DEFAULT), "drop case " + name);
     }
     return;
   }
@@ -140,7 +146,9 @@ ResultFile::ResultFile(const std::string &final_path, const std::string &input_t
   writeRootAttribute("input_yaml", input_text);
 }
 
-ResultFile::~ResultFile() { file_.reset(); }
+ResultFile::~ResultFile() {
+  file_.reset();
+}
 
 void ResultFile::writeRootAttribute(const std::string &name, const AttributeValue &value) {
   writeH5Attribute(file_, name, value);
@@ -175,25 +183,30 @@ void ResultFile::writeCase(const std::string &id, const std::map<std::string, At
       target = H5Handle(H5Oopen(group, ".", H5P_DEFAULT), H5Oclose, "open case group");
     } else {
       if (!linkExists(group, "./" + sub) && H5Lexists(group, sub.c_str(), H5P_DEFAULT) <= 0)
-        H5Handle(H5Gcreate2(group, sub.c_str(), lcpl, H5P_DEFAULT, H5P_DEFAULT), H5Gclose, "create group " + sub);
+        H5Handle(H5Gcreate2(group, sub.c_str(), lcpl, H5P_DEFAULT, H5P_DEFAULT), H5Gclose,
+                 "create group " + sub);
       target = H5Handle(H5Oopen(group, sub.c_str(), H5P_DEFAULT), H5Oclose, "open " + sub);
     }
-    for (const auto &[name, value] : attrs) writeH5Attribute(target, name, value);
+    for (const auto &[name, value] : attrs)
+      writeH5Attribute(target, name, value);
   }
-  for (const auto &[name, value] : parameters) writeH5Attribute(group, name, value);
+  for (const auto &[name, value] : parameters)
+    writeH5Attribute(group, name, value);
   // Marked last: a group without status=complete is redone by --resume.
   writeH5Attribute(group, "status", std::string("complete"));
   h5check(H5Fflush(file_, H5F_SCOPE_GLOBAL), "flush the output file");
   completed_.insert(id);
 }
 
-void ResultFile::writeFailedCase(const std::string &id, const std::map<std::string, AttributeValue> &parameters,
+void ResultFile::writeFailedCase(const std::string &id,
+                                 const std::map<std::string, AttributeValue> &parameters,
                                  const std::string &message) {
   openGroupForCase(id);
   H5Handle lcpl = linkCreationWithParents();
   H5Handle group(H5Gcreate2(file_, casePath(id).c_str(), lcpl, H5P_DEFAULT, H5P_DEFAULT), H5Gclose,
                  "create group " + casePath(id));
-  for (const auto &[name, value] : parameters) writeH5Attribute(group, name, value);
+  for (const auto &[name, value] : parameters)
+    writeH5Attribute(group, name, value);
   writeH5Attribute(group, "error", message);
   writeH5Attribute(group, "status", std::string("failed"));
   h5check(H5Fflush(file_, H5F_SCOPE_GLOBAL), "flush the output file");
@@ -203,7 +216,8 @@ void ResultFile::commit() {
   file_.reset();
   std::error_code ec;
   fs::rename(partial_path_, final_path_, ec);
-  if (ec) throw IoError(fmt::format("cannot rename '{}' to '{}': {}", partial_path_, final_path_, ec.message()));
+  if (ec)
+    throw IoError(fmt::format("cannot rename '{}' to '{}': {}", partial_path_, final_path_, ec.message()));
   committed_ = true;
 }
 
@@ -212,10 +226,13 @@ ResultReader::ResultReader(const std::string &path) : path_(path) {
   file_ = H5Handle(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose, "open '" + path + "'");
 }
 
-bool ResultReader::exists(const std::string &object_path) const { return linkExists(file_, object_path); }
+bool ResultReader::exists(const std::string &object_path) const {
+  return linkExists(file_, object_path);
+}
 
 std::vector<unsigned long> ResultReader::shape(const std::string &path) const {
-  H5Handle set(H5Dopen2(file_, path.c_str(), H5P_DEFAULT), H5Dclose, fmt::format("open {} in {}", path, path_));
+  H5Handle set(H5Dopen2(file_, path.c_str(), H5P_DEFAULT), H5Dclose,
+               fmt::format("open {} in {}", path, path_));
   H5Handle space(H5Dget_space(set), H5Sclose, "get the space of " + path);
   const int rank = H5Sget_simple_extent_ndims(space);
   std::vector<hsize_t> dims(rank > 0 ? rank : 0);
@@ -224,11 +241,13 @@ std::vector<unsigned long> ResultReader::shape(const std::string &path) const {
 }
 
 std::vector<double> ResultReader::dataset(const std::string &path) const {
-  H5Handle set(H5Dopen2(file_, path.c_str(), H5P_DEFAULT), H5Dclose, fmt::format("open {} in {}", path, path_));
+  H5Handle set(H5Dopen2(file_, path.c_str(), H5P_DEFAULT), H5Dclose,
+               fmt::format("open {} in {}", path, path_));
   H5Handle space(H5Dget_space(set), H5Sclose, "get the space of " + path);
   const hssize_t n = H5Sget_simple_extent_npoints(space);
   std::vector<double> values(n > 0 ? n : 0);
-  if (n > 0) h5check(H5Dread(set, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()), "read " + path);
+  if (n > 0)
+    h5check(H5Dread(set, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()), "read " + path);
   return values;
 }
 

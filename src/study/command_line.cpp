@@ -8,9 +8,8 @@
 #include "tribo/study/study_registry.hpp"
 
 #include <CLI/CLI.hpp>
-#include <fmt/format.h>
-
 #include <filesystem>
+#include <fmt/format.h>
 
 namespace tribo {
 
@@ -20,19 +19,22 @@ namespace {
 /// are `--long` or one letter (`-o`, `-h`). A PETSc option takes the next word as its value unless that
 /// word is itself an option or names the input file.
 bool isPetscOption(const std::string &arg) {
-  return arg.size() > 2 && arg[0] == '-' && arg[1] != '-' && !std::isdigit(static_cast<unsigned char>(arg[1]));
+  return arg.size() > 2 && arg[0] == '-' && arg[1] != '-' &&
+         !std::isdigit(static_cast<unsigned char>(arg[1]));
 }
 
 bool looksLikeValue(const std::string &arg) {
   if (arg.empty()) return true;
-  if (arg[0] == '-') return arg.size() > 1 && (std::isdigit(static_cast<unsigned char>(arg[1])) || arg[1] == '.');
+  if (arg[0] == '-')
+    return arg.size() > 1 && (std::isdigit(static_cast<unsigned char>(arg[1])) || arg[1] == '.');
   const auto ext = std::filesystem::path(arg).extension();
   return ext != ".yaml" && ext != ".yml";
 }
 
 std::string studiesText() {
   std::string text = "Studies (the input's `study:` key):\n";
-  for (const auto &s : registeredStudies()) text += fmt::format("  {:<16} {}\n", s.name, s.description);
+  for (const auto &s : registeredStudies())
+    text += fmt::format("  {:<16} {}\n", s.name, s.description);
   return text;
 }
 
@@ -52,7 +54,8 @@ CommandLine::CommandLine(int argc, char **argv) {
     options_.command_line += (i > 1 ? " " : "") + arg;
   }
   options_.command_line = std::string("tribo ") + options_.command_line;
-  for (auto &a : petsc_args_) petsc_argv_.push_back(a.data());
+  for (auto &a : petsc_args_)
+    petsc_argv_.push_back(a.data());
   petsc_argv_.push_back(nullptr);
   petsc_argc_ = static_cast<int>(petsc_args_.size());
   petsc_argv_ptr_ = petsc_argv_.data();
@@ -65,7 +68,9 @@ CommandLine::CommandLine(int argc, char **argv) {
   app.footer(studiesText() + "\nExit codes: 0 success, 1 bad input, 2 solver failure, 3 I/O failure.");
 
   auto *run = app.add_subcommand("run", "Run the study described by an input file and write HDF5 results");
-  run->add_option("input", input_, "YAML input file (see docs/input.md)")->required()->check(CLI::ExistingFile);
+  run->add_option("input", input_, "YAML input file (see docs/input.md)")
+      ->required()
+      ->check(CLI::ExistingFile);
   run->add_option("-o,--output", options_.output, "HDF5 output file")->capture_default_str();
   run->add_option("--set", overrides_, "Override an input key: --set slab.levels=6 (repeatable)");
   run->add_flag("--overwrite", options_.overwrite, "Replace an existing output file");
@@ -95,13 +100,15 @@ CommandLine::CommandLine(int argc, char **argv) {
 
 int CommandLine::execute(MPI_Comm world) {
   ConfigNode config = ConfigNode::fromFile(input_);
-  for (const auto &assignment : overrides_) config.applyOverride(assignment);
+  for (const auto &assignment : overrides_)
+    config.applyOverride(assignment);
   std::vector<CasePlan> cases = buildStudy(config);
 
   if (subcommand_ == "validate") {
-    print(world, "{}: valid input for study '{}' with {} case(s):\n", input_, config.yaml()["study"].as<std::string>(),
-          cases.size());
-    for (const auto &c : cases) print(world, "  {}\n", c.id);
+    print(world, "{}: valid input for study '{}' with {} case(s):\n", input_,
+          config.yaml()["study"].as<std::string>(), cases.size());
+    for (const auto &c : cases)
+      print(world, "  {}\n", c.id);
     return static_cast<int>(ExitCode::success);
   }
 

@@ -1,9 +1,8 @@
 // Validated input: typed reads of a YAML tree with the key path, line, value and range in every error.
 #include "tribo/study/config.hpp"
 
-#include <fmt/format.h>
-
 #include <cmath>
+#include <fmt/format.h>
 #include <fstream>
 #include <functional>
 #include <sstream>
@@ -11,7 +10,6 @@
 namespace tribo {
 
 namespace {
-
 
 std::string joinPath(const std::string &base, const std::string &key) {
   return base.empty() ? key : base + "." + key;
@@ -36,9 +34,11 @@ ConfigNode ConfigNode::fromString(const std::string &yaml, const std::string &fi
   try {
     shared->root = YAML::Load(yaml);
   } catch (const YAML::Exception &e) {
-    throw InputError(fmt::format("{}:{}:{}: malformed YAML: {}", file, e.mark.line + 1, e.mark.column + 1, e.msg));
+    throw InputError(
+        fmt::format("{}:{}:{}: malformed YAML: {}", file, e.mark.line + 1, e.mark.column + 1, e.msg));
   }
-  if (!shared->root.IsMap()) throw InputError(fmt::format("{}: the input must be a YAML mapping of keys", file));
+  if (!shared->root.IsMap())
+    throw InputError(fmt::format("{}: the input must be a YAML mapping of keys", file));
   return ConfigNode(shared, shared->root, "");
 }
 
@@ -67,7 +67,8 @@ void ConfigNode::applyOverride(const std::string &assignment) {
   std::stringstream parts(key);
   std::string part;
   std::vector<std::string> names;
-  while (std::getline(parts, part, '.')) names.push_back(part);
+  while (std::getline(parts, part, '.'))
+    names.push_back(part);
   for (std::size_t i = 0; i + 1 < names.size(); ++i) {
     YAML::Node next = chain.back()[names[i]];
     if (next.IsDefined() && !next.IsNull() && !next.IsMap())
@@ -80,8 +81,10 @@ void ConfigNode::applyOverride(const std::string &assignment) {
 
 ConfigNode ConfigNode::variant(const std::vector<std::string> &extra) const {
   ConfigNode copy = fromString(shared_->source, shared_->file);
-  for (const auto &a : shared_->overrides) copy.applyOverride(a);
-  for (const auto &a : extra) copy.applyOverride(a);
+  for (const auto &a : shared_->overrides)
+    copy.applyOverride(a);
+  for (const auto &a : extra)
+    copy.applyOverride(a);
   return copy;
 }
 
@@ -89,7 +92,9 @@ bool ConfigNode::has(const std::string &key) const {
   return node_.IsMap() && node_[key].IsDefined() && !node_[key].IsNull();
 }
 
-std::string ConfigNode::keyPath(const std::string &key) const { return joinPath(path_, key); }
+std::string ConfigNode::keyPath(const std::string &key) const {
+  return joinPath(path_, key);
+}
 
 std::string ConfigNode::lineOf(const YAML::Node &n) const {
   const auto mark = n.Mark();
@@ -97,7 +102,9 @@ std::string ConfigNode::lineOf(const YAML::Node &n) const {
   return fmt::format("{}:{}", shared_->file, mark.line + 1);
 }
 
-std::string ConfigNode::where() const { return lineOf(node_); }
+std::string ConfigNode::where() const {
+  return lineOf(node_);
+}
 
 YAML::Node ConfigNode::lookup(const std::string &key) const {
   shared_->used.insert(keyPath(key));
@@ -118,7 +125,8 @@ double ConfigNode::checked(const std::string &key, const YAML::Node &n, Bounds a
   } catch (const YAML::Exception &) {
     fail(key, fmt::format("expected a number, got {}", scalarText(n)));
   }
-  if (!allowed.contains(v)) fail(key, fmt::format("value {:g} is out of range; allowed {}", v, allowed.describe()));
+  if (!allowed.contains(v))
+    fail(key, fmt::format("value {:g} is out of range; allowed {}", v, allowed.describe()));
   return v;
 }
 
@@ -130,7 +138,8 @@ double ConfigNode::getDouble(const std::string &key, double fallback, Bounds all
 
 double ConfigNode::requireDouble(const std::string &key, Bounds allowed) const {
   YAML::Node n = lookup(key);
-  if (!n.IsDefined() || n.IsNull()) fail(key, fmt::format("required key is missing; allowed {}", allowed.describe()));
+  if (!n.IsDefined() || n.IsNull())
+    fail(key, fmt::format("required key is missing; allowed {}", allowed.describe()));
   return checked(key, n, allowed);
 }
 
@@ -225,7 +234,8 @@ ConfigNode ConfigNode::child(const std::string &key) const {
   YAML::Node n = lookup(key);
   if (n.IsDefined() && !n.IsNull() && !n.IsMap())
     fail(key, fmt::format("expected a mapping of keys, got {}", scalarText(n)));
-  return ConfigNode(shared_, n.IsDefined() && !n.IsNull() ? n : YAML::Node(YAML::NodeType::Map), keyPath(key));
+  return ConfigNode(shared_, n.IsDefined() && !n.IsNull() ? n : YAML::Node(YAML::NodeType::Map),
+                    keyPath(key));
 }
 
 ConfigNode ConfigNode::requireChild(const std::string &key) const {
@@ -253,11 +263,14 @@ std::vector<ConfigNode> ConfigNode::childList(const std::string &key) const {
 std::vector<std::string> ConfigNode::keys() const {
   std::vector<std::string> out;
   if (node_.IsMap())
-    for (const auto &kv : node_) out.push_back(kv.first.Scalar());
+    for (const auto &kv : node_)
+      out.push_back(kv.first.Scalar());
   return out;
 }
 
-YAML::Node ConfigNode::rawValue(const std::string &key) const { return lookup(key); }
+YAML::Node ConfigNode::rawValue(const std::string &key) const {
+  return lookup(key);
+}
 
 void ConfigNode::checkAllKeysUsed() const {
   // Depth-first over mappings and lists of mappings; the first unknown key found is reported.
@@ -267,8 +280,9 @@ void ConfigNode::checkAllKeysUsed() const {
       for (const auto &kv : n) {
         const std::string p = joinPath(base, kv.first.Scalar());
         if (!shared_->used.count(p))
-          throw InputError(fmt::format("{}: unknown key '{}' (not read by study '{}'; see docs/input.md)",
-                                       lineOf(kv.first), p, shared_->root["study"].IsScalar() ? shared_->root["study"].Scalar() : "?"));
+          throw InputError(fmt::format(
+              "{}: unknown key '{}' (not read by study '{}'; see docs/input.md)", lineOf(kv.first), p,
+              shared_->root["study"].IsScalar() ? shared_->root["study"].Scalar() : "?"));
         visit(kv.second, p);
       }
     } else if (n.IsSequence()) {

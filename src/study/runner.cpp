@@ -6,18 +6,17 @@
 #include "tribo/io/result_file.hpp"
 #include "tribo/study/config.hpp"
 
-#include <petscsys.h>
-
 #include <algorithm>
 #include <array>
 #include <chrono>
-#include <cstring>
 #include <csignal>
+#include <cstring>
 #include <ctime>
 #include <list>
 #include <memory>
 #include <numeric>
 #include <optional>
+#include <petscsys.h>
 #include <set>
 
 namespace tribo {
@@ -25,7 +24,9 @@ namespace tribo {
 namespace {
 
 volatile std::sig_atomic_t stop_requested = 0;
-extern "C" void requestStop(int) { stop_requested = 1; }
+extern "C" void requestStop(int) {
+  stop_requested = 1;
+}
 
 /// SIGINT and SIGTERM (what Slurm sends at the time limit) stop the hand-out of new cases; the cases
 /// already running finish and are written. SIGUSR1 does the same: OpenMPI's mpiexec forwards it to the
@@ -39,10 +40,12 @@ public:
     struct sigaction action {};
     action.sa_handler = requestStop;
     sigemptyset(&action.sa_mask);
-    for (std::size_t i = 0; i < signals_.size(); ++i) sigaction(signals_[i], &action, &old_[i]);
+    for (std::size_t i = 0; i < signals_.size(); ++i)
+      sigaction(signals_[i], &action, &old_[i]);
   }
   ~StopOnSignal() {
-    for (std::size_t i = 0; i < signals_.size(); ++i) sigaction(signals_[i], &old_[i], nullptr);
+    for (std::size_t i = 0; i < signals_.size(); ++i)
+      sigaction(signals_[i], &old_[i], nullptr);
   }
 
 private:
@@ -57,7 +60,9 @@ std::string utcNow() {
   return buf;
 }
 
-double seconds() { return MPI_Wtime(); }
+double seconds() {
+  return MPI_Wtime();
+}
 
 enum class Message : char { result = 'R', failure = 'F', done = 'D' };
 
@@ -99,7 +104,8 @@ std::string libraryVersions(std::string &petsc, std::string &hdf5, std::string &
   int len = 0;
   MPI_Get_library_version(mpibuf, &len);
   mpi = std::string(mpibuf, len);
-  while (!mpi.empty() && (mpi.back() == '\n' || mpi.back() == '\0')) mpi.pop_back();
+  while (!mpi.empty() && (mpi.back() == '\n' || mpi.back() == '\0'))
+    mpi.pop_back();
   return petsc;
 }
 
@@ -108,7 +114,8 @@ std::string libraryVersions(std::string &petsc, std::string &hdf5, std::string &
 int chooseRanksPerCase(int world_size, int n_cases) {
   const int groups = std::max(1, std::min(world_size, n_cases));
   int per = world_size / groups;
-  while (per > 1 && world_size % per != 0) --per;
+  while (per > 1 && world_size % per != 0)
+    --per;
   return std::max(1, per);
 }
 
@@ -126,7 +133,8 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   {
     std::set<std::string> ids;
     for (const auto &c : cases)
-      if (!ids.insert(c.id).second) throw InputError("two cases of the study have the same id '" + c.id + "'");
+      if (!ids.insert(c.id).second)
+        throw InputError("two cases of the study have the same id '" + c.id + "'");
   }
 
   // The writer opens the file first, so a refusal (file exists, different input) stops every rank
@@ -160,8 +168,10 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   {
     std::string id;
     for (char ch : completed_bytes) {
-      if (ch == '\n') completed.insert(std::exchange(id, ""));
-      else id.push_back(ch);
+      if (ch == '\n')
+        completed.insert(std::exchange(id, ""));
+      else
+        id.push_back(ch);
     }
   }
 
@@ -182,8 +192,8 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
                                  ? options.ranks_per_case
                                  : chooseRanksPerCase(world_size, static_cast<int>(order.size()));
   if (world_size % ranks_per_case != 0)
-    throw InputError(fmt::format("--ranks-per-case {} does not divide the {} ranks of the run", ranks_per_case,
-                                 world_size));
+    throw InputError(fmt::format("--ranks-per-case {} does not divide the {} ranks of the run",
+                                 ranks_per_case, world_size));
   const int n_groups = world_size / ranks_per_case;
   MPI_Comm group;
   MPI_Comm_split(world, world_rank / ranks_per_case, world_rank, &group);
@@ -230,37 +240,70 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
       const double left = elapsed / written * static_cast<double>(n_pending - written);
       fmt::print("[{:>{}}/{}] {} {} ({:.2f} s) | failures {} | elapsed {:.1f} s, ~{:.1f} s left\n", written,
                  std::to_string(n_pending).size(), n_pending, plan.id,
-                 u.kind == Message::result ? "done" : "FAILED: " + std::string(u.payload.begin(), u.payload.end()),
+                 u.kind == Message::result ? "done"
+                                           : "FAILED: " + std::string(u.payload.begin(), u.payload.end()),
                  u.busy, failed, elapsed, left);
       std::fflush(stdout);
     }
   };
-  auto receiveOne = [&](bool block) {
-    MPI_Status status;
-    int flag = 0;
-    if (block) MPI_Probe(MPI_ANY_SOURCE, 0, world, &status), flag = 1;
-    else MPI_Iprobe(MPI_ANY_SOURCE, 0, world, &flag, &status);
-    if (!flag) return false;
+  // The writer never blocks on a message while it has cases of its own to run. A finished case's
+  // datasets travel by the rendezvous protocol, which moves the data only while the sender is inside
+  // MPI too -- and the sender is busy with its next case. A blocking receive chained rank 0 to the
+  // other groups' pace until they ran out of cases (farming efficiency 0.6 on 2 ranks without
+  // single-copy shared memory, docs/performance-farming.md). Messages are therefore matched with
+  // MPI_Improbe, received with MPI_Imrecv and written once complete, at the writer's next look.
+  std::list<std::pair<std::vector<char>, MPI_Request>> arriving;
+  auto handle = [&](const std::vector<char> &bytes) {
+    Unpacked u = unpack(bytes);
+    if (u.kind == Message::done)
+      ++groups_done;
+    else
+      writeResult(u);
+  };
+  auto postReceive = [&](MPI_Message &message, const MPI_Status &status) {
     int count = 0;
     MPI_Get_count(&status, MPI_CHAR, &count);
-    std::vector<char> bytes(count);
-    MPI_Recv(bytes.data(), count, MPI_CHAR, status.MPI_SOURCE, 0, world, MPI_STATUS_IGNORE);
-    Unpacked u = unpack(bytes);
-    if (u.kind == Message::done) ++groups_done;
-    else writeResult(u);
-    return true;
+    arriving.emplace_back(std::vector<char>(count), MPI_REQUEST_NULL);
+    MPI_Imrecv(arriving.back().first.data(), count, MPI_CHAR, &message, &arriving.back().second);
+  };
+  auto receiveArrived = [&] {
+    for (;;) {
+      int flag = 0;
+      MPI_Message message;
+      MPI_Status status;
+      MPI_Improbe(MPI_ANY_SOURCE, 0, world, &flag, &message, &status);
+      if (!flag) break;
+      postReceive(message, status);
+    }
+    for (auto it = arriving.begin(); it != arriving.end();) {
+      int complete = 0;
+      MPI_Test(&it->second, &complete, MPI_STATUS_IGNORE);
+      if (!complete) {
+        ++it;
+        continue;
+      }
+      handle(it->first);
+      it = arriving.erase(it);
+    }
   };
   std::list<std::pair<std::vector<char>, MPI_Request>> in_flight;
   auto deliver = [&](std::vector<char> bytes) {
     if (writer) {
       writeResult(unpack(bytes));
-      while (receiveOne(false)) {
-      }
+      receiveArrived();
       return;
     }
     in_flight.emplace_back(std::move(bytes), MPI_REQUEST_NULL);
     auto &m = in_flight.back();
     MPI_Isend(m.first.data(), static_cast<int>(m.first.size()), MPI_CHAR, 0, 0, world, &m.second);
+    // A send moves only while this rank is inside MPI (the one-sided counter does not drive it): push
+    // the earlier results on, now that the writer may have posted their receives, and free the
+    // buffers of those that have arrived. A result is thus written about two cases after it finished.
+    in_flight.remove_if([](std::pair<std::vector<char>, MPI_Request> &sent) {
+      int complete = 0;
+      MPI_Test(&sent.second, &complete, MPI_STATUS_IGNORE);
+      return complete != 0;
+    });
   };
 
   while (true) {
@@ -268,8 +311,10 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
     if (group_rank == 0) {
       // A stop seen by any group empties the queue for all: a signal that reached only some ranks
       // (kill on one pid, a terminal's Ctrl-C on one node) still stops the whole study.
-      if (stop_requested) nextIndex(n_pending);
-      else index = nextIndex(1);
+      if (stop_requested)
+        nextIndex(n_pending);
+      else
+        index = nextIndex(1);
       if (index >= n_pending) index = -1;
     }
     MPI_Bcast(&index, 1, MPI_LONG_LONG, 0, group);
@@ -297,9 +342,22 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   }
 
   if (group_rank == 0 && !writer) deliver(pack(Message::done, -1, 0, {}));
+  // The writer's own cases are done: now it waits, for every group's results and its end message.
   if (writer)
-    while (groups_done < n_groups - 1) receiveOne(true);
-  for (auto &m : in_flight) MPI_Wait(&m.second, MPI_STATUS_IGNORE);
+    while (groups_done < n_groups - 1 || !arriving.empty()) {
+      if (arriving.empty()) {
+        MPI_Message message;
+        MPI_Status status;
+        MPI_Mprobe(MPI_ANY_SOURCE, 0, world, &message, &status);
+        postReceive(message, status);
+      }
+      MPI_Wait(&arriving.front().second, MPI_STATUS_IGNORE);
+      handle(arriving.front().first);
+      arriving.pop_front();
+      receiveArrived();
+    }
+  for (auto &m : in_flight)
+    MPI_Wait(&m.second, MPI_STATUS_IGNORE);
 
   int stopped = stop_requested;
   MPI_Allreduce(MPI_IN_PLACE, &stopped, 1, MPI_INT, MPI_MAX, world);
@@ -311,7 +369,8 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   summary.interrupted = stopped && summary.cases_run < n_pending;
   summary.wall_seconds = seconds() - t_start;
   MPI_Bcast(&busy_total, 1, MPI_DOUBLE, 0, world);
-  summary.farming_efficiency = summary.wall_seconds > 0 ? busy_total / (world_size * summary.wall_seconds) : 0;
+  summary.farming_efficiency =
+      summary.wall_seconds > 0 ? busy_total / (world_size * summary.wall_seconds) : 0;
 
   if (writer) {
     std::string petsc, hdf5, mpi;
@@ -341,7 +400,8 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
     if (summary.interrupted)
       print(world, "tribo: stopped by a signal; completed cases are in {}; continue with --resume\n",
             ResultFile::partialPath(options.output));
-    else print(world, "tribo: wrote {}\n", options.output);
+    else
+      print(world, "tribo: wrote {}\n", options.output);
   }
   MPI_Win_free(&counter);
   MPI_Comm_free(&group);

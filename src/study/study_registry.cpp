@@ -17,8 +17,10 @@ const std::vector<StudyEntry> &registeredStudies() {
   static const std::vector<StudyEntry> studies = {
       {"disk", "sliding and spinning disk: F, T, eps0, trajectories to the stop", buildDiskStudy},
       {"dynamics", "stage-driven pin (Eq. 12): stick-slip, analysis and closed-form fit", buildDynamicsStudy},
-      {"friction_table", "a friction law tabulated over normal force N and velocity v", buildFrictionTableStudy},
-      {"profile", "pin sliding on the slab: nanoscale friction profile (Figs. 6-8), optional dynamics (Figs. 9-11)",
+      {"friction_table", "a friction law tabulated over normal force N and velocity v",
+       buildFrictionTableStudy},
+      {"profile",
+       "pin sliding on the slab: nanoscale friction profile (Figs. 6-8), optional dynamics (Figs. 9-11)",
        buildProfileStudy},
       {"punch", "rigid flat punch on the slab against Johnson's solution (Fig. 5)", buildPunchStudy},
   };
@@ -29,7 +31,8 @@ namespace {
 
 const StudyEntry &findStudy(const ConfigNode &root) {
   std::vector<std::string> names;
-  for (const auto &s : registeredStudies()) names.push_back(s.name);
+  for (const auto &s : registeredStudies())
+    names.push_back(s.name);
   const std::string name = root.getChoice("study", "", names);
   for (const auto &s : registeredStudies())
     if (s.name == name) return s;
@@ -42,7 +45,8 @@ std::vector<CasePlan> buildOne(const ConfigNode &root) {
   readSweep(root); // marks the sweep block read in this copy too
   std::vector<CasePlan> cases = study.build(root);
   root.checkAllKeysUsed();
-  if (cases.empty()) throw InputError(fmt::format("{}: study '{}' has no cases to run", root.where(), study.name));
+  if (cases.empty())
+    throw InputError(fmt::format("{}: study '{}' has no cases to run", root.where(), study.name));
   return cases;
 }
 

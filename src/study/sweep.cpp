@@ -22,7 +22,8 @@ std::string flow(const YAML::Node &value) {
 std::string idText(const YAML::Node &value) {
   std::string s;
   if (value.IsSequence()) {
-    for (std::size_t i = 0; i < value.size(); ++i) s += (i ? "_" : "") + idText(value[i]);
+    for (std::size_t i = 0; i < value.size(); ++i)
+      s += (i ? "_" : "") + idText(value[i]);
   } else if (value.IsScalar()) {
     s = value.Scalar();
   } else {
@@ -53,7 +54,8 @@ std::vector<SweepPoint> readSweep(const ConfigNode &root) {
     if (!list.IsSequence() || list.size() == 0)
       parameters.fail(key, "a sweep parameter takes a non-empty list of values");
     Axis axis{key, {}};
-    for (std::size_t i = 0; i < list.size(); ++i) axis.values.push_back(list[i]);
+    for (std::size_t i = 0; i < list.size(); ++i)
+      axis.values.push_back(list[i]);
     axes.push_back(std::move(axis));
   }
   if (axes.empty()) sweep.fail("parameters", "lists no parameters to sweep");
@@ -62,9 +64,11 @@ std::vector<SweepPoint> readSweep(const ConfigNode &root) {
   if (mode == "zip") {
     for (const auto &a : axes)
       if (a.values.size() != axes.front().values.size())
-        parameters.fail(a.key, fmt::format("zip mode needs lists of equal length ({} has {}, {} has {})",
-                                           axes.front().key, axes.front().values.size(), a.key, a.values.size()));
-    for (std::size_t i = 0; i < axes.front().values.size(); ++i) combos.emplace_back(axes.size(), i);
+        parameters.fail(a.key,
+                        fmt::format("zip mode needs lists of equal length ({} has {}, {} has {})",
+                                    axes.front().key, axes.front().values.size(), a.key, a.values.size()));
+    for (std::size_t i = 0; i < axes.front().values.size(); ++i)
+      combos.emplace_back(axes.size(), i);
   } else {
     combos.emplace_back();
     for (const auto &a : axes) {

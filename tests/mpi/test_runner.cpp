@@ -3,10 +3,10 @@
 #include "tribo/study/config.hpp"
 #include "tribo/study/runner.hpp"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <csignal>
 #include <filesystem>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -26,7 +26,8 @@ CasePlan basselCase(int n, bool fails = false) {
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
     double local = 0;
-    for (int k = 1 + rank; k <= n; k += size) local += 1.0 / (double(k) * k);
+    for (int k = 1 + rank; k <= n; k += size)
+      local += 1.0 / (double(k) * k);
     double sum = 0;
     MPI_Allreduce(&local, &sum, 1, MPI_DOUBLE, MPI_SUM, comm);
     record.dataset("sum", {sum});
@@ -37,7 +38,8 @@ CasePlan basselCase(int n, bool fails = false) {
 
 double exactPartialSum(int n) {
   double s = 0;
-  for (int k = 1; k <= n; ++k) s += 1.0 / (double(k) * k);
+  for (int k = 1; k <= n; ++k)
+    s += 1.0 / (double(k) * k);
   return s;
 }
 
@@ -92,7 +94,8 @@ TEST(Runner, FarmsEveryCaseOnceAndRecordsFailures) {
       EXPECT_EQ(std::get<long long>(r.attribute(g, "n")), n);
     }
     EXPECT_EQ(std::get<std::string>(r.attribute("/cases/bassel-n77", "status")), "failed");
-    EXPECT_NE(std::get<std::string>(r.attribute("/cases/bassel-n77", "error")).find("on purpose"), std::string::npos);
+    EXPECT_NE(std::get<std::string>(r.attribute("/cases/bassel-n77", "error")).find("on purpose"),
+              std::string::npos);
     for (const char *key : {"tribo_version", "git_commit", "petsc_version", "hdf5_version", "mpi_version",
                             "start_time_utc", "end_time_utc", "input_yaml"})
       EXPECT_TRUE(r.hasAttribute("/", key)) << key;
@@ -131,6 +134,48 @@ TEST(Runner, ResumeSkipsCompleteCases) {
   EXPECT_EQ(s.cases_failed, 0);
   auto other = ConfigNode::fromString("study: other\n");
   EXPECT_THROW(runStudy(PETSC_COMM_WORLD, other, {basselCase(1)}, options), IoError);
+  // The refusal leaves the finished file where it was (it used to be renamed to .partial first).
+  if (isRoot()) {
+    EXPECT_TRUE(fs::exists(path));
+    EXPECT_FALSE(fs::exists(ResultFile::partialPath(path)));
+  }
+}
+
+TEST(Runner, ASignalOnOneRankStopsTheWholeFarm) {
+  const auto path = sharedScratch("stop");
+  auto config = ConfigNode::fromString("study: test\n");
+  std::vector<CasePlan> cases;
+  for (int n = 1; n <= 12; ++n)
+    cases.push_back(basselCase(5000000 + n)); // ~10 ms each
+  // The costliest case is handed out first; the rank that runs it signals itself, as if Slurm's
+  // SIGTERM had reached that rank alone.
+  cases.push_back(basselCase(10000000));
+  const auto compute = cases.back().run;
+  cases.back().run = [compute](MPI_Comm comm, CaseRecord &record) {
+    std::raise(SIGTERM);
+    compute(comm, record);
+  };
+  RunOptions options;
+  options.output = path;
+  options.quiet = true;
+  options.ranks_per_case = 1;
+  const RunSummary s = runStudy(PETSC_COMM_WORLD, config, cases, options);
+  int size = 1;
+  MPI_Comm_size(PETSC_COMM_WORLD, &size);
+  EXPECT_TRUE(s.interrupted);
+  // The signalling rank stops after its case; every other rank after at most the case it had
+  // started plus the few it took while that case ran (each takes as long as the signalling one).
+  EXPECT_GE(s.cases_run, 1);
+  EXPECT_LT(s.cases_run, 13);
+  if (size == 1) {
+    EXPECT_EQ(s.cases_run, 1);
+  }
+  if (isRoot()) {
+    EXPECT_FALSE(fs::exists(path));
+    ASSERT_TRUE(fs::exists(ResultFile::partialPath(path)));
+    ResultReader r(ResultFile::partialPath(path));
+    EXPECT_EQ(std::get<std::string>(r.attribute("/cases/bassel-n10000000", "status")), "complete");
+  }
 }
 
 TEST(Runner, ChoosesRanksPerCase) {

@@ -22,13 +22,13 @@ check_not "dynamics: no skip list" grep -q "not plotted" dyn.txt
 "$py" "$figures" fric.h5 --out figs > fric.txt 2>&1
 check "friction: one figure" [ -s figs/friction_VelNormalFrcDep.png ]
 
-# A file with a failed case and a case of a study without a plotter yet: both listed, the rest drawn.
+# A file with a failed case and a case no plotter knows: both listed, the rest drawn.
 "$py" - dyn.h5 mixed.h5 <<'PY'
 import shutil, sys, h5py
 shutil.copy(sys.argv[1], sys.argv[2])
 with h5py.File(sys.argv[2], "r+") as f:
-    g = f["cases"].create_group("disk-case")
-    g.create_group("disk").create_dataset("t", data=[0.0, 1.0])
+    g = f["cases"].create_group("odd-case")
+    g.create_group("oddities").create_dataset("t", data=[0.0, 1.0])
     g.attrs["status"] = "complete"
     h = f["cases"].create_group("broken-case")
     h.attrs["status"] = "failed"
@@ -37,7 +37,7 @@ PY
 "$py" "$figures" mixed.h5 --out mixed > mixed.txt 2>&1
 check "mixed: exit 0" [ $? -eq 0 ]
 check "mixed: draws the dynamics cases" grep -q "6 figure(s) in mixed/" mixed.txt
-check "mixed: lists the case without a plotter" grep -q "disk-case: no plotter for its groups: disk" mixed.txt
+check "mixed: lists the case without a plotter" grep -q "odd-case: no plotter for its groups: oddities" mixed.txt
 check "mixed: lists the failed case with its error" grep -q "broken-case: status failed: diverged on purpose" mixed.txt
 
 # The plot scripts' own command lines still work.

@@ -36,6 +36,7 @@ interrupt() { # name, how: ranks-TERM | mpiexec-USR1 | rank0-TERM
   # Every case that finished was written: nothing finished is lost to the stop.
   check "$name: every case reported done is complete" [ "$(done_lines "$name.log")" = "$(cases "$out.partial" complete)" ]
   check "$name: no failed or unmarked cases" [ "$(cases "$out.partial" complete | wc -l)" -eq "$("$py" -c "import h5py,sys; print(len(h5py.File(sys.argv[1],'r')['cases']))" "$out.partial")" ]
+  [ "$how" = rank0-TERM ] && return # resuming is the same as after the other two
 
   mpiexec -n 2 --oversubscribe "$tribo" "${args[@]}" -o "$out" --resume > "$name-resume.log" 2>&1
   rc=$?

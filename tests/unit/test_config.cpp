@@ -37,12 +37,14 @@ TEST(ConfigNode, ReadsTypedValuesWithDefaults) {
   EXPECT_EQ(slab.requireInt("levels", Bounds::atLeast(2)), 7);
   EXPECT_DOUBLE_EQ(slab.getDouble("shear_modulus", 1.0, Bounds::positive()), 1e10);
   EXPECT_DOUBLE_EQ(slab.getDouble("length_x", 1e-3, Bounds::positive()), 1e-3);
-  EXPECT_EQ(root.child("contact").getDoubleList("mu_i", {}, Bounds::positive()), (std::vector<double>{0.25, 0.5}));
+  EXPECT_EQ(root.child("contact").getDoubleList("mu_i", {}, Bounds::positive()),
+            (std::vector<double>{0.25, 0.5}));
 }
 
 TEST(ConfigNode, OutOfRangeNamesKeyLineValueAndRange) {
   auto root = ConfigNode::fromString(slab_yaml, "in.yaml");
-  const auto msg = errorOf([&] { root.child("slab").getDouble("poisson_ratio", 0.3, Bounds::open(-1, 0.5)); });
+  const auto msg =
+      errorOf([&] { root.child("slab").getDouble("poisson_ratio", 0.3, Bounds::open(-1, 0.5)); });
   EXPECT_NE(msg.find("in.yaml:4"), std::string::npos) << msg;
   EXPECT_NE(msg.find("slab.poisson_ratio"), std::string::npos) << msg;
   EXPECT_NE(msg.find("0.5"), std::string::npos) << msg;

@@ -1,9 +1,8 @@
 // Steady state of a profile and the power-law fit of avalanche sizes, against exact answers.
 #include "tribo/contact/profile_analysis.hpp"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <random>
 
 using namespace tribo;
@@ -12,8 +11,10 @@ TEST(SteadyState, RampThenPlateau) {
   // F = delta up to 0.99, then 1.1, 0.9, 1.1, ... (200 samples): the second half's mean is exactly 1, the
   // plateau starts at delta = 1 with mean 1 and sample standard deviation 0.1 sqrt(200/199).
   std::vector<double> d, f;
-  for (int i = 0; i < 100; ++i) d.push_back(i * 0.01), f.push_back(i * 0.01);
-  for (int i = 0; i < 200; ++i) d.push_back(1 + i * 0.01), f.push_back(1 + 0.1 * ((i % 2) ? -1 : 1));
+  for (int i = 0; i < 100; ++i)
+    d.push_back(i * 0.01), f.push_back(i * 0.01);
+  for (int i = 0; i < 200; ++i)
+    d.push_back(1 + i * 0.01), f.push_back(1 + 0.1 * ((i % 2) ? -1 : 1));
   const SteadyState s = findSteadyState(d, f);
   EXPECT_EQ(s.start_index, 100u);
   EXPECT_NEAR(s.start_delta, 1.0, 1e-12);
@@ -29,7 +30,8 @@ TEST(PowerLaw, RecoversTheExponentOfContinuousSamples) {
   std::uniform_real_distribution<double> u(0, 1);
   const double alpha = 2.5;
   std::vector<double> x;
-  for (int i = 0; i < 20000; ++i) x.push_back(std::pow(1 - u(rng), -1 / (alpha - 1)));
+  for (int i = 0; i < 20000; ++i)
+    x.push_back(std::pow(1 - u(rng), -1 / (alpha - 1)));
   const PowerLawFit fit = fitPowerLaw(x, 1.0, false);
   EXPECT_EQ(fit.n_tail, 20000u);
   EXPECT_NEAR(fit.alpha, alpha, 5 * fit.alpha_error);
@@ -39,9 +41,11 @@ TEST(PowerLaw, RecoversTheExponentOfContinuousSamples) {
 
 TEST(PowerLaw, LogBinnedDensityIntegratesToOne) {
   std::vector<double> x;
-  for (int i = 1; i <= 1000; ++i) x.push_back(1.0 + 0.999 * i);
+  for (int i = 1; i <= 1000; ++i)
+    x.push_back(1.0 + 0.999 * i);
   const LogHistogram h = logBinnedDensity(x, 1.0);
   double total = 0;
-  for (std::size_t k = 0; k < h.density.size(); ++k) total += h.density[k] * (h.bin_upper[k] - h.bin_lower[k]);
+  for (std::size_t k = 0; k < h.density.size(); ++k)
+    total += h.density[k] * (h.bin_upper[k] - h.bin_lower[k]);
   EXPECT_NEAR(total, 1.0, 1e-12);
 }

@@ -1,9 +1,8 @@
 // The HDF5 writer: round trip, atomic rename, no clobbering, resume of an interrupted file.
 #include "tribo/io/result_file.hpp"
 
-#include <gtest/gtest.h>
-
 #include <filesystem>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -67,7 +66,8 @@ TEST(ResultFile, RoundTripAndRenameOnCommit) {
   EXPECT_DOUBLE_EQ(std::get<double>(r.attribute("/cases/case-a", "mu_i")), 0.5);
   EXPECT_DOUBLE_EQ(std::get<double>(r.attribute("/cases/case-a", "eps0")), 0.65);
   EXPECT_EQ(std::get<long long>(r.attribute("/cases/case-a/surface", "n_nodes")), 3);
-  EXPECT_EQ(std::get<std::vector<double>>(r.attribute("/cases/case-a", "window")), (std::vector<double>{1, 2}));
+  EXPECT_EQ(std::get<std::vector<double>>(r.attribute("/cases/case-a", "window")),
+            (std::vector<double>{1, 2}));
   EXPECT_TRUE(std::get<std::vector<double>>(r.attribute("/cases/case-a", "restick_times")).empty());
   EXPECT_EQ(std::get<std::string>(r.attribute("/cases/case-a", "status")), "complete");
   EXPECT_EQ(std::get<std::string>(r.attribute("/", "input_yaml")), "study: disk\n");

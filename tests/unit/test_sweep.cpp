@@ -30,7 +30,8 @@ TEST(Sweep, ZipPairsValuesAndChecksLengths) {
   ASSERT_EQ(points.size(), 2u);
   EXPECT_EQ(points[1].tag, "a.b=2,c.d=5_6");
   EXPECT_EQ(points[1].assignments[1], "c.d=[5, 6]");
-  auto bad = ConfigNode::fromString("study: x\nsweep:\n  mode: zip\n  parameters:\n    a: [1, 2]\n    b: [1]\n");
+  auto bad =
+      ConfigNode::fromString("study: x\nsweep:\n  mode: zip\n  parameters:\n    a: [1, 2]\n    b: [1]\n");
   EXPECT_THROW(readSweep(bad), InputError);
 }
 

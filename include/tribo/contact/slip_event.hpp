@@ -12,13 +12,13 @@ enum class EventType : int {
 
 struct SlipEvent {
   EventType type;
-  int node;                // top-row index of the triggering node
-  double delta;            // pin displacement after the event [m]
-  double increment;        // pin displacement of this event [m]
-  int state_changes;       // slips, releases and contacts until equilibrium, the trigger included
-  double friction_force;   // sum of the contact shear forces after equilibrium [N/m of depth]
-  int contact_nodes;       // nodes in contact after equilibrium
-  double force_drop;       // friction force just before the trigger's state change minus after [N/m]
+  int node;              // top-row index of the triggering node
+  double delta;          // pin displacement after the event [m]
+  double increment;      // pin displacement of this event [m]
+  int state_changes;     // slips, releases and contacts until equilibrium, the trigger included
+  double friction_force; // sum of the contact shear forces after equilibrium [N/m of depth]
+  int contact_nodes;     // nodes in contact after equilibrium
+  double force_drop;     // friction force just before the trigger's state change minus after [N/m]
 };
 
 } // namespace tribo

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <petscsys.h>
-
 #include <stdexcept>
 #include <string>
 
@@ -31,8 +30,9 @@ void throwOnPetscError(PetscErrorCode ierr, const char *call, const char *file, 
 } // namespace tribo
 
 /// Every PETSc call made from a C++ method goes through this; PETSc-style functions use PetscCall.
-#define TRIBO_PETSC_CALL(...)                                                                      \
-  do {                                                                                             \
-    PetscErrorCode tribo_ierr_ = (__VA_ARGS__);                                                    \
-    if (PetscUnlikely(tribo_ierr_)) ::tribo::throwOnPetscError(tribo_ierr_, #__VA_ARGS__, __FILE__, __LINE__); \
+#define TRIBO_PETSC_CALL(...)                                                                                \
+  do {                                                                                                       \
+    PetscErrorCode tribo_ierr_ = (__VA_ARGS__);                                                              \
+    if (PetscUnlikely(tribo_ierr_))                                                                          \
+      ::tribo::throwOnPetscError(tribo_ierr_, #__VA_ARGS__, __FILE__, __LINE__);                             \
   } while (0)

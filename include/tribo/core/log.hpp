@@ -1,10 +1,9 @@
 // One place prints: rank 0 of a communicator, to stdout, through fmt (deal.II's pcout).
 #pragma once
 
+#include <cstdio>
 #include <fmt/format.h>
 #include <mpi.h>
-
-#include <cstdio>
 
 namespace tribo {
 

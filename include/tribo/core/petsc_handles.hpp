@@ -4,7 +4,6 @@
 #include "tribo/core/error.hpp"
 
 #include <petscksp.h>
-
 #include <utility>
 
 namespace tribo {

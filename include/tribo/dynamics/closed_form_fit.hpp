@@ -11,8 +11,7 @@
 namespace tribo {
 
 struct ClosedFormFitOptions {
-  /// Fit two static coefficients with a switch time, as the paper does (mu_s = 0.282 up to 89 ms,
-  /// 0.272 after), or a single one.
+  /// Fit two static coefficients with a switch time, as the paper does for Fig. 9, or a single one.
   bool two_static = true;
   /// The switch time [s]; NaN = automatic: the middle of each detected stick phase after the first
   /// is tried in turn and the best fit kept. Only the stick phase the switch falls in matters (any

@@ -6,6 +6,7 @@
 #include "tribo/dynamics/stick_slip_law.hpp"
 
 #include <functional>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -21,6 +22,10 @@ struct IntegrationSettings {
 /// validateTimeStep for the pin with `extra_stiffness` in parallel with the spring.
 void validateSettings(const PinParameters &pin, const IntegrationSettings &settings,
                       double extra_stiffness = 0.0);
+
+/// Number of RK4 steps of a run: ceil(duration / Delta t), a duration within rounding of a whole
+/// number of steps giving that number.
+long long stepCount(const IntegrationSettings &settings);
 
 enum class PinEventKind { slip_onset, restick };
 
@@ -45,6 +50,11 @@ struct PinTrajectory {
   std::vector<double> work_driving, work_friction;
   std::vector<PinEvent> events; // exact slip onsets and re-sticks (stick-slip laws)
   long long steps = 0;          // RK4 steps taken
+  /// Rate-and-state only (integratePinRateState): the state variable theta [s] at each sample, and the
+  /// RK4 stability limit [s] at the stiffest state met along the run (where the largest eigenvalue
+  /// magnitude of the frozen Jacobian peaked); empty and infinite for the other laws.
+  std::vector<double> theta;
+  double stability_limit = std::numeric_limits<double>::infinity();
 };
 
 /// Eq. 12 with a friction force that is a smooth function of (t, x, v): no stick state. Used for

@@ -1,6 +1,8 @@
 // The stage-driven spring-mass-damper of paper §2.2.1 (Eq. 12): its parameters and derived frequencies.
 #pragma once
 
+#include <complex>
+
 namespace tribo {
 
 /// The pin of mass m pulled by a stage moving at V_o through a spring k and a damper c (Fig. 4).
@@ -24,6 +26,17 @@ struct PinParameters {
 
 /// Throws InputError unless m > 0, k > 0, zeta >= 0 and V_o is finite.
 void validatePinParameters(const PinParameters &pin);
+
+/// RK4's amplification factor R(z) = 1 + z + z^2/2 + z^3/6 + z^4/24: one step of y' = lambda y with
+/// z = h lambda multiplies y by R(z).
+std::complex<double> rk4Amplification(std::complex<double> z);
+
+/// Radius of RK4's stability region |R(z)| <= 1 along the direction of `lambda` (any nonzero complex
+/// number with Re lambda <= 0; a direction with Re lambda > 0 is mirrored to -|Re lambda| + i Im lambda,
+/// so a growing mode is required to be resolved like a decaying one): the largest r with
+/// |R(r lambda/|lambda|)| <= 1 for every smaller r; 2.785 on the negative real axis, 2.828 on the
+/// imaginary axis, 2.62 at its narrowest.
+double rk4StabilityRadius(std::complex<double> lambda);
 
 /// The largest stable RK4 step for the linear system m x'' + c x' + (k + extra_stiffness) x = 0 [s].
 /// For each eigenvalue lambda, the step is limited by h |lambda| <= r(arg lambda), the radius of

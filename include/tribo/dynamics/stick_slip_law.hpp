@@ -44,7 +44,7 @@ StickSlipLaw coulombLaw(const CoulombParameters &coulomb, double W);
 /// static limit = strength mu(W, v = 0) W, kinetic force = strength mu(W, |v|) W taken on the sliding
 /// branch (|v| = 0 is evaluated at the smallest positive speed, so a law with a jump at v = 0, like
 /// StaticKinetic, gives mu_k there). Laws with state (rate-and-state) need their state integrated with
-/// the motion, which this integrator does not do: InputError.
+/// the motion, which this integrator does not do: InputError (integratePinRateState does it).
 StickSlipLaw stickSlipLaw(std::shared_ptr<const FrictionLaw> law, double W);
 
 } // namespace tribo

@@ -4,7 +4,6 @@
 #include "tribo/core/error.hpp"
 
 #include <hdf5.h>
-
 #include <string>
 #include <utility>
 

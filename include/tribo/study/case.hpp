@@ -4,11 +4,10 @@
 
 #include "tribo/io/case_record.hpp"
 
-#include <mpi.h>
-
 #include <functional>
 #include <map>
 #include <memory>
+#include <mpi.h>
 #include <string>
 #include <vector>
 
@@ -29,7 +28,7 @@ struct CasePlan {
 };
 
 /// Reads the study named by the input's `study:` key and returns its cases, before any work.
-/// Each study has a builder `std::vector<CasePlan> buildXxxStudy(const ConfigNode &root)`.
+/// Each study has a builder, e.g. `std::vector<CasePlan> buildDiskStudy(const ConfigNode &root)`.
 std::vector<CasePlan> buildStudy(const ConfigNode &root);
 
 } // namespace tribo

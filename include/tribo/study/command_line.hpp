@@ -4,7 +4,6 @@
 #include "tribo/study/runner.hpp"
 
 #include <mpi.h>
-
 #include <string>
 #include <vector>
 

@@ -4,12 +4,11 @@
 #include "tribo/core/bounds.hpp"
 #include "tribo/core/error.hpp"
 
-#include <yaml-cpp/yaml.h>
-
 #include <memory>
 #include <set>
 #include <string>
 #include <vector>
+#include <yaml-cpp/yaml.h>
 
 namespace tribo {
 
@@ -77,7 +76,7 @@ private:
     std::string file;
     std::string source;                 // the text as read
     std::vector<std::string> overrides; // --set assignments, in order
-    std::set<std::string> used; // key paths read so far
+    std::set<std::string> used;         // key paths read so far
     YAML::Node root;
   };
   ConfigNode(std::shared_ptr<Shared> shared, YAML::Node node, std::string path);

@@ -1,14 +1,16 @@
-// Study `dynamics`: the stage-driven pin of Eq. 12 with profile or Coulomb friction, analysed and fitted
-// (§3.3).
+// Study `dynamics`: the stage-driven pin of Eq. 12 with profile, Coulomb or any friction law, analysed and
+// fitted (§3.3).
 #pragma once
 
 #include "tribo/dynamics/closed_form_fit.hpp"
 #include "tribo/dynamics/friction_profile.hpp"
 #include "tribo/dynamics/pin_integrator.hpp"
+#include "tribo/dynamics/rate_state_pin.hpp"
 #include "tribo/dynamics/stick_slip_analysis.hpp"
 #include "tribo/dynamics/stick_slip_law.hpp"
 #include "tribo/study/case.hpp"
 
+#include <map>
 #include <memory>
 #include <string>
 
@@ -21,8 +23,14 @@ struct DynamicsSetup {
   PinParameters pin;
   IntegrationSettings settings;
   double normal_load = 0.0; // W [N], contact.load
-  std::string friction;     // "coulomb" or "profile"
+  std::string friction;     // "coulomb", "profile" or "law"
   CoulombParameters coulomb;
+  /// friction = law: any law of tribo/friction/ from the input's root `friction:` block, with N = W.
+  /// Stateless laws run on the stick/slip integrator (stickSlipLaw), RateAndState on
+  /// integratePinRateState from `rate_state_start`.
+  std::shared_ptr<const FrictionLaw> law;
+  std::map<std::string, AttributeValue> law_parameters; // as makeFrictionLaw reports them
+  RateStateStart rate_state_start;
   std::shared_ptr<const ProfileLookup> profile; // friction = profile
   std::string profile_source;                   // "file:case" for the record
   StickDetection detection;

@@ -4,7 +4,6 @@
 #include "tribo/study/case.hpp"
 
 #include <mpi.h>
-
 #include <string>
 #include <vector>
 
