@@ -31,6 +31,7 @@ PLOTTERS = [
 FILE_PLOTTERS = [
     ({"surface"}, "plot_punch"),
     ({"disk", "trajectory", "analysis"}, "plot_disk"),
+    ({"velocity_law"}, "plot_disk_velocity_law"),  # disk-velocity-law-* cases (disk.md section 7)
     (set(), "plot_profile"),
 ]
 

@@ -45,28 +45,31 @@ def swept(cs):
     return [k for k in keys if len({float(c["law"][k]) for c in cs}) > 1]
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("h5")
-    ap.add_argument("--out", default=".")
-    args = ap.parse_args()
-    with h5py.File(args.h5, "r") as f:
-        cs = cases(f)
-    if not cs:
-        raise SystemExit(f"{args.h5}: no disk-velocity-law-* cases")
-    keys = swept(cs)
-    cs.sort(key=lambda c: (c["initial_eps"], [float(c["law"][k]) for k in keys]))
+def table(cs, keys):
     head = keys + ["eps(0)", "final eps", "eps0 (slow limit)", "stop time [s]",
                    f"eps {cs[0]['frame_before_stop']:g} s before the stop"]
-    print("| " + " | ".join(head) + " |")
-    print("|" + " --- |" * len(head))
+    lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     for c in cs:
         row = [f"{float(c['law'][k]):g}" for k in keys]
         row += [f"{c['initial_eps']:.4f}", f"{c['final_eps']:.10f}", f"{c['eps0_slow']:.10f}",
                 f"{c['stop_time']:.6f}", f"{c['eps_frame_before_stop']:.4f}"]
-        print("| " + " | ".join(row) + " |")
+        lines.append("| " + " | ".join(row) + " |")
+    return lines
 
-    os.makedirs(args.out, exist_ok=True)
+
+def sorted_cases(f):
+    cs = cases(f)
+    keys = swept(cs) if cs else []
+    cs.sort(key=lambda c: (c["initial_eps"], [float(c["law"][k]) for k in keys]))
+    return cs, keys
+
+
+def plot_file(f, out):
+    """eps(omega) of every disk-velocity-law case of an open file; returns the PNG paths ([] without)."""
+    cs, keys = sorted_cases(f)
+    if not cs:
+        return []
+    os.makedirs(out, exist_ok=True)
     launches = sorted({round(c["initial_eps"], 12) for c in cs})
     fig, axes = plt.subplots(1, len(launches), figsize=(5.5 * len(launches), 4.2), squeeze=False)
     for ax, launch in zip(axes[0], launches):
@@ -82,11 +85,27 @@ def main():
         ax.set_xlabel("omega/omega0")
         ax.set_ylabel("eps = v/(R omega)")
         ax.set_title(f"eps(0) = {launch:.3g}; dots: eps0 with omega frozen", fontsize=9)
-        ax.legend(fontsize=7)
-    path = os.path.join(args.out, "disk_velocity_law.png")
+        if keys:
+            ax.legend(fontsize=7)
+    path = os.path.join(out, "disk_velocity_law.png")
     fig.tight_layout()
     fig.savefig(path, dpi=130)
-    print(path)
+    plt.close(fig)
+    return [path]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("h5")
+    ap.add_argument("--out", default=".")
+    args = ap.parse_args()
+    with h5py.File(args.h5, "r") as f:
+        cs, keys = sorted_cases(f)
+        if not cs:
+            raise SystemExit(f"{args.h5}: no disk-velocity-law-* cases")
+        print("\n".join(table(cs, keys)))
+        for path in plot_file(f, args.out):
+            print(path)
 
 
 if __name__ == "__main__":
