@@ -39,6 +39,7 @@ public:
   }
   template <typename T> void vec(const std::vector<T> &v) {
     pod<std::uint64_t>(v.size());
+    if (v.empty()) return; // data() may be null
     const char *p = reinterpret_cast<const char *>(v.data());
     bytes.insert(bytes.end(), p, p + v.size() * sizeof(T));
   }
@@ -66,7 +67,7 @@ public:
     const auto n = pod<std::uint64_t>();
     if (pos + n * sizeof(T) > bytes.size()) throw IoError("corrupt case record");
     std::vector<T> v(n);
-    std::memcpy(v.data(), bytes.data() + pos, n * sizeof(T));
+    if (n) std::memcpy(v.data(), bytes.data() + pos, n * sizeof(T)); // data() may be null when empty
     pos += n * sizeof(T);
     return v;
   }
