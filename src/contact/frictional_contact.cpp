@@ -19,7 +19,7 @@ constexpr double tie_tolerance = 1e-9;
 FrictionalContact::FrictionalContact(SurfaceSolver &slab, CurvedPin pin, double pin_center,
                                      ContactParameters params)
     : slab_(slab), pin_(pin), pin_center0_(pin_center), params_(params), x_(slab.surfaceX()),
-      in_contact_(x_.size(), 0), xi_(x_.size(), 0.0) {
+      linear_updates_(slab.updatesByLinearity()), in_contact_(x_.size(), 0), xi_(x_.size(), 0.0) {
   if (params_.load_per_depth <= 0 || params_.normal_stiffness <= 0)
     throw InputError("FrictionalContact: load and normal stiffness must be positive");
   // Tolerances on one scale (pitfall 5): forces relative to W/L_y, gaps through the stiffness.
@@ -98,11 +98,16 @@ FrictionalContact::Response FrictionalContact::atConstantLoad(const std::vector<
 // The response to a unit pin displacement with every contact node stuck: all contact u's move by one,
 // heights unchanged, the load kept. Linear in delta until the next event (paper §2.1.1).
 FrictionalContact::Response FrictionalContact::pinTranslationResponse() {
+  // It depends only on the contact set; the reference path solves it again (bit for bit the same), the
+  // condensed path, where a dense prescription is its most expensive solve, keeps it.
+  if (linear_updates_ && !translation_stale_) return translation_;
   const std::size_t n = x_.size();
   std::vector<double> u(n, 0.0), w(n, 0.0);
   for (std::size_t k = 0; k < n; ++k)
     if (in_contact_[k]) u[k] = 1.0;
-  return atConstantLoad(u, w);
+  Response r = atConstantLoad(u, w);
+  if (linear_updates_) translation_ = r, translation_stale_ = false;
+  return r;
 }
 
 double FrictionalContact::frictionForce() const {
@@ -162,9 +167,31 @@ void FrictionalContact::slipNode(int k) {
   xi_[k] += (r * state_.fz[k] - state_.fx[k]) / denom;
 }
 
+// The condensed path's update after node k's prescription moved by (du, dw), every other contact node
+// held: the old state plus that response at constant load, which is what solve() gives for the new
+// prescription because the response is linear (round-off aside).
+void FrictionalContact::shiftNode(int k, double du, double dw) {
+  const std::size_t n = x_.size();
+  std::vector<double> u(n, 0.0), w(n, 0.0);
+  u[k] = du;
+  w[k] = dw;
+  const Response r = atConstantLoad(u, w);
+  state_ = combine(std::move(state_), 1.0, r.surface);
+  interference_ += r.interference_rate;
+}
+
 void FrictionalContact::applyChange(EventType type, int k) {
   switch (type) {
-  case EventType::slip: slipNode(k); break;
+  case EventType::slip:
+    if (linear_updates_) {
+      // The node moved from xi to xi': u by xi' - xi, w along the exact circle (not its tangent).
+      const double xi_old = xi_[k];
+      slipNode(k);
+      shiftNode(k, xi_[k] - xi_old, pin_.height(xi_old) - pin_.height(xi_[k]));
+      return;
+    }
+    slipNode(k);
+    break;
   case EventType::release:
     in_contact_[k] = 0;
     updateContactSet();
@@ -181,6 +208,7 @@ void FrictionalContact::applyChange(EventType type, int k) {
 
 void FrictionalContact::updateContactSet() {
   unit_interference_stale_ = true;
+  translation_stale_ = true;
   slab_.setContactSet(in_contact_, params_.frictionless ? std::vector<char>(in_contact_.size(), 0) : in_contact_);
 }
 
@@ -273,7 +301,13 @@ SlipEvent FrictionalContact::advance() {
   // The paper's lower bound on a triggering displacement (§3.2.1) keeps zero-length events finite.
   const double step = std::max(best, params_.min_increment);
   delta_ += step;
-  solve();
+  if (linear_updates_) {
+    // Linear in delta until the event (the search above relies on it): the state moves along d.
+    state_ = combine(std::move(state_), step, d);
+    interference_ += step * dd;
+  } else {
+    solve();
+  }
   const double force_before = frictionForce();
   // The trigger sits exactly on its boundary (pitfall 1): change its state explicitly.
   bool still_applies = true;

@@ -1,25 +1,60 @@
-// The pin on the slab: grid, distributed slab under its load, reference surface solver, contact.
+// The pin on the slab: grid, distributed slab under its load, the chosen surface solver, contact.
 #include "tribo/contact/pin_on_slab.hpp"
 
 #include <cmath>
+#include <unistd.h>
 
 namespace tribo {
 
-PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup)
-    : setup_(setup), grid_(setup.slab.grid()) {
+namespace {
+
+std::size_t physicalMemory() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) : 0;
+}
+
+} // namespace
+
+PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup) : setup_(setup), grid_(setup.slab.grid()) {
   SlabSupport support;
   // The platen: the bottom row rests on it (w = 0) and is bonded to it (u = 0). The load W reaches the
   // contact through the interference, which FrictionalContact sets so that the contact carries W.
   support.bottom = BottomSupport::fixed_vertical;
   support.restraint = LateralRestraint::bottom_row;
   slab_ = std::make_unique<SlabSystem>(comm, grid_, setup_.slab.elastic, support);
-  surface_ = std::make_unique<SlabSurfaceSolver>(*slab_);
+
+  const double Lx = setup_.slab.length_x, xc = setup_.center_over_Lx * Lx;
+  const double half_zone = setup_.zone_over_hertz * hertzHalfWidth();
+  bool condensed = setup_.solver_path == SolverPath::condensed;
+  if (setup_.solver_path == SolverPath::automatic) {
+    // The dense operators are held on every rank of the case (docs/performance-contact.md).
+    const double dx = grid_.spacingX(0);
+    const auto zone =
+        std::min<std::int64_t>(grid_.surfaceNodeCount(), static_cast<std::int64_t>(2 * half_zone / dx) + 1 +
+                                                             2 * setup_.zone_margin_nodes);
+    int ranks = 1;
+    MPI_Comm_size(comm, &ranks);
+    const std::size_t budget =
+        setup_.condensed_max_bytes > 0 ? setup_.condensed_max_bytes : physicalMemory() / 4;
+    condensed =
+        CondensedSurfaceSolver::bytesFor(grid_.surfaceNodeCount(), zone) * static_cast<std::size_t>(ranks) <=
+        budget;
+  }
+  if (condensed) {
+    auto solver = std::make_unique<CondensedSurfaceSolver>(*slab_, xc - half_zone, xc + half_zone,
+                                                           setup_.zone_margin_nodes);
+    condensed_ = solver.get();
+    surface_ = std::move(solver);
+  } else {
+    surface_ = std::make_unique<SlabSurfaceSolver>(*slab_);
+  }
+
   ContactParameters params = setup_.contact;
   params.load_per_depth = loadPerDepth();
   params.normal_stiffness = setup_.slab.elastic.planeStrainModulus();
   params.min_increment = setup_.min_increment_over_dx * grid_.spacingX(0);
-  contact_ = std::make_unique<FrictionalContact>(*surface_, CurvedPin{setup_.radius_over_Lx * setup_.slab.length_x},
-                                                 setup_.center_over_Lx * setup_.slab.length_x, params);
+  contact_ =
+      std::make_unique<FrictionalContact>(*surface_, CurvedPin{setup_.radius_over_Lx * Lx}, xc, params);
 }
 
 double PinOnSlab::hertzHalfWidth() const {

@@ -71,6 +71,7 @@ private:
   Response pinTranslationResponse();
   void applyChange(EventType type, int node);
   void slipNode(int k);
+  void shiftNode(int k, double du, double dw);
   Violation mostOffending() const;
   long long relaxToEquilibrium(long long budget);
   void checkEdges() const;
@@ -85,6 +86,11 @@ private:
   double interference_ = 0;
   SurfaceState unit_interference_;
   bool unit_interference_stale_ = true;
+  // The condensed path (SurfaceSolver::updatesByLinearity): the state moves by linearity between
+  // contact-set changes, and the pin-translation response is kept per contact set like the unit one.
+  bool linear_updates_ = false;
+  Response translation_;
+  bool translation_stale_ = true;
   std::vector<char> in_contact_;
   std::vector<double> xi_; // where each contact node sits on the pin, measured from its centre [m]
   SurfaceState state_;

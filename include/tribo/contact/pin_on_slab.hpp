@@ -1,24 +1,40 @@
-// The whole nanoscale model put together: the slab on its rigid platen (bottom row held, w and u), the
-// reference surface solver and the frictional contact of the pin under the load W (paper Fig. 1).
+// The whole nanoscale model put together: the slab on its rigid platen (bottom row held, w and u), a
+// surface solver (the reference KSP path or the condensed one) and the frictional contact of the pin
+// under the load W (paper Fig. 1).
 #pragma once
 
+#include "tribo/contact/condensed_surface_solver.hpp"
 #include "tribo/contact/frictional_contact.hpp"
 #include "tribo/contact/slab_surface_solver.hpp"
 #include "tribo/grid/binary_hierarchy.hpp"
 #include "tribo/slab/slab_geometry.hpp"
 #include "tribo/slab/slab_system.hpp"
 
+#include <cstddef>
 #include <memory>
+#include <string>
 
 namespace tribo {
 
+/// Which surface solver runs the contact iterations: `automatic` takes the condensed one when its dense
+/// operators fit in `condensed_max_bytes` (all ranks together), else the reference one.
+enum class SolverPath { automatic, reference, condensed };
+
 struct PinOnSlabSetup {
   SlabGeometry slab;
-  double load = 100.0;         // W [N]
-  double radius_over_Lx = 200; // R / L_x
-  double center_over_Lx = 0.5; // where the pin's lowest point starts
-  ContactParameters contact;   // mu_i, residual shear, ...; load and stiffness scales are filled in
+  double load = 100.0;                 // W [N]
+  double radius_over_Lx = 200;         // R / L_x
+  double center_over_Lx = 0.5;         // where the pin's lowest point starts
+  ContactParameters contact;           // mu_i, residual shear, ...; load and stiffness scales are filled in
   double min_increment_over_dx = 1e-6; // the paper's lower bound, in units of L_x / (n_x - 1)
+  SolverPath solver_path = SolverPath::automatic;
+  /// Free top nodes kept in the condensed zone on each side of the contact (grown on demand).
+  int zone_margin_nodes = 8;
+  /// The first condensed zone: |x - x_c| <= this times Hertz's half-width, plus the margin.
+  double zone_over_hertz = 1.1;
+  /// Memory the condensed path may take, summed over the case's ranks [bytes]; 0 = a quarter of the
+  /// physical memory of the machine.
+  std::size_t condensed_max_bytes = 0;
 };
 
 class PinOnSlab {
@@ -31,15 +47,23 @@ public:
   /// Johnson's Hertz half-width for line contact, a = sqrt(4 P R / (pi E*)), P = W / L_y.
   double hertzHalfWidth() const;
   FrictionalContact &contact() { return *contact_; }
-  SlabSurfaceSolver &surface() { return *surface_; }
+  SurfaceSolver &surface() { return *surface_; }
   const PinOnSlabSetup &setup() const { return setup_; }
   double loadPerDepth() const { return setup_.load / setup_.slab.depth_y; }
+
+  /// The path that runs ("reference" or "condensed"), and the condensed path's zone and memory per rank
+  /// (0 on the reference path).
+  std::string solverPathName() const { return condensed_ ? "condensed" : "reference"; }
+  long long condensedZoneNodes() const { return condensed_ ? condensed_->zoneNodes() : 0; }
+  std::size_t condensedBytes() const { return condensed_ ? condensed_->bytes() : 0; }
+  const CondensedSurfaceSolver *condensed() const { return condensed_; }
 
 private:
   PinOnSlabSetup setup_;
   BinaryHierarchy grid_;
   std::unique_ptr<SlabSystem> slab_;
-  std::unique_ptr<SlabSurfaceSolver> surface_;
+  std::unique_ptr<SurfaceSolver> surface_;
+  CondensedSurfaceSolver *condensed_ = nullptr; // surface_, when it is the condensed path
   std::unique_ptr<FrictionalContact> contact_;
 };
 
