@@ -5,15 +5,18 @@
 #include "tribo/core/error.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
+#include <petscblaslapack.h>
 #include <petscsys.h>
+#include <petsctime.h>
 
 namespace tribo {
 
 namespace {
 
 struct CondensedLogStages {
-  PetscLogStage condensation = -1, solve = -1;
+  PetscLogStage condensation = -1, solve = -1, contact_set = -1;
 };
 
 const CondensedLogStages &logStages() {
@@ -21,14 +24,28 @@ const CondensedLogStages &logStages() {
   if (stages.condensation < 0) {
     TRIBO_PETSC_CALL(PetscLogStageRegister("Condensation", &stages.condensation));
     TRIBO_PETSC_CALL(PetscLogStageRegister("Condensed solve", &stages.solve));
+    TRIBO_PETSC_CALL(PetscLogStageRegister("Condensed set", &stages.contact_set));
   }
   return stages;
 }
 
+/// A log stage (for -log_view) and a wall-clock accumulator (for the benchmark's breakdown).
 class StageScope {
 public:
-  explicit StageScope(PetscLogStage s) { TRIBO_PETSC_CALL(PetscLogStagePush(s)); }
-  ~StageScope() { PetscLogStagePop(); }
+  StageScope(PetscLogStage s, double &seconds) : seconds_(seconds) {
+    TRIBO_PETSC_CALL(PetscLogStagePush(s));
+    PetscTime(&t0_);
+  }
+  ~StageScope() {
+    PetscLogDouble t1;
+    PetscTime(&t1);
+    seconds_ += t1 - t0_;
+    PetscLogStagePop();
+  }
+
+private:
+  double &seconds_;
+  PetscLogDouble t0_ = 0;
 };
 
 PetscBLASInt blasInt(std::size_t n) {
@@ -60,28 +77,26 @@ CondensedSurfaceSolver::CondensedSurfaceSolver(SlabSystem &slab, double x_first,
         std::clamp<std::int64_t>(static_cast<std::int64_t>(mid / grid.spacingX(0) + 0.5), 0, nx_ - 1);
   }
   condense(first - margin_, last + margin_);
-  factorFree();
+  // The tableau keeps every zone dof held until the first contact set.
 }
 
 std::size_t CondensedSurfaceSolver::bytesFor(std::int64_t surface_nodes, std::int64_t zone_nodes) {
-  const auto dz = static_cast<std::size_t>(2 * zone_nodes),
-             doo = static_cast<std::size_t>(2 * (surface_nodes - zone_nodes));
-  // S_Z and T_OZ; the factorisation of S_FF is at most as large as S_Z (frictionless), usually the margin
-  // only.
-  return sizeof(double) * (dz * dz + doo * dz + 3 * (dz + doo));
+  // The condensed columns [S_Z; T_OZ] and the tableau, each 2 n_x rows by 2m columns.
+  return sizeof(double) *
+         (2 * static_cast<std::size_t>(2 * surface_nodes) * static_cast<std::size_t>(2 * zone_nodes) +
+          static_cast<std::size_t>(4 * surface_nodes));
 }
 
 std::size_t CondensedSurfaceSolver::bytes() const {
-  return sizeof(double) *
-             (S_.size() + T_.size() + lu_.size() + y_zone_.size() + y_out_.size() + d_free_.size()) +
-         sizeof(PetscBLASInt) * (free_.size() + pivots_.size());
+  return sizeof(double) * (base_.size() + tableau_.size() + column_.size() + row_.size() + y_.size());
 }
 
 // Column j of S_Z and T_OZ: the surface response to a unit displacement of zone dof j, every other zone
 // dof held at zero and the surface outside the zone free of traction. The partition is the same for all
-// 2m solves, so the slab system factors its operator once and each column is a forward/back solve.
+// 2m columns, so the slab factors its operator once and solves the columns in blocks (MUMPS with many
+// right-hand sides); the surface rows of each block are gathered to every rank.
 void CondensedSurfaceSolver::condense(std::int64_t first, std::int64_t last) {
-  StageScope stage(logStages().condensation);
+  StageScope stage(logStages().condensation, condensation_seconds_);
   first = std::max<std::int64_t>(first, 0);
   last = std::min<std::int64_t>(last, nx_ - 1);
   zone_first_ = first;
@@ -91,62 +106,116 @@ void CondensedSurfaceSolver::condense(std::int64_t first, std::int64_t last) {
   for (std::int64_t k = 0; k < nx_; ++k)
     if (k < first || k > last) outside_.push_back(k);
   doo_ = 2 * outside_.size();
-  S_.assign(dz_ * dz_, 0.0);
-  T_.assign(doo_ * dz_, 0.0);
-  y_zone_.assign(dz_, 0.0);
-  y_out_.assign(doo_, 0.0);
+  rows_ = dz_ + doo_;
+  base_.assign(rows_ * dz_, 0.0);
+  y_.assign(rows_, 0.0);
+  column_.assign(rows_, 0.0);
+  row_.assign(dz_, 0.0);
 
   SurfaceCondition condition = SurfaceCondition::free(nx_);
   for (std::int64_t k = first; k <= last; ++k)
     condition.u_kind[k] = condition.w_kind[k] = DofKind::displacement;
-  for (std::size_t j = 0; j < dz_; ++j) {
-    const std::int64_t node = zone_first_ + static_cast<std::int64_t>(j / 2);
-    std::vector<double> &value = j % 2 == 0 ? condition.u_value : condition.w_value;
-    value[node] = 1.0;
-    slab_.setSurface(condition);
-    slab_.solve();
-    value[node] = 0.0;
-    const SurfaceState s = slab_.surface();
-    for (std::int64_t i = 0; i < zone_nodes_; ++i) {
-      S(2 * i, j) = s.fx[zone_first_ + i];
-      S(2 * i + 1, j) = s.fz[zone_first_ + i];
+  slab_.setSurface(condition);
+
+  const MPI_Comm comm = slab_.comm();
+  const auto owned = slab_.ownedNodes();
+  const PetscInt first_row = static_cast<PetscInt>(2 * owned[0]);
+  const PetscInt local_rows = static_cast<PetscInt>(2 * (owned[1] - owned[0]));
+  const PetscInt global_rows = static_cast<PetscInt>(2 * slab_.grid().nodeCount());
+  // Blocks of at most ~16M doubles per dense matrix (four are alive at once: values, rhs, d, K d).
+  const std::size_t block =
+      std::clamp<std::size_t>((std::size_t{16} << 20) / static_cast<std::size_t>(global_rows), 1, dz_);
+  std::vector<PetscInt> surface_row(2 * nx_); // local row of each surface dof, -1 if not owned
+  for (std::int64_t k = 0; k < nx_; ++k)
+    for (int c = 0; c < 2; ++c) {
+      const PetscInt g = slab_.globalDof({0, k}, static_cast<Component>(c));
+      surface_row[2 * k + c] = g >= first_row && g < first_row + local_rows ? g - first_row : -1;
     }
-    for (std::size_t o = 0; o < outside_.size(); ++o) {
-      T(2 * o, j) = s.u[outside_[o]];
-      T(2 * o + 1, j) = s.w[outside_[o]];
+  std::vector<double> gathered;
+  for (std::size_t j0 = 0; j0 < dz_; j0 += block) {
+    const std::size_t cols = std::min(block, dz_ - j0);
+    OwnedMat values;
+    TRIBO_PETSC_CALL(MatCreateDense(comm, local_rows, PETSC_DECIDE, global_rows, static_cast<PetscInt>(cols),
+                                    nullptr, values.out()));
+    PetscInt lda = 0;
+    PetscScalar *a = nullptr;
+    TRIBO_PETSC_CALL(MatDenseGetLDA(values, &lda));
+    TRIBO_PETSC_CALL(MatDenseGetArray(values, &a));
+    for (std::size_t c = 0; c < cols; ++c) {
+      for (PetscInt l = 0; l < local_rows; ++l)
+        a[c * lda + l] = 0.0;
+      const PetscInt row = surface_row[2 * zone_first_ + j0 + c];
+      if (row >= 0) a[c * lda + row] = 1.0;
+    }
+    TRIBO_PETSC_CALL(MatDenseRestoreArray(values, &a));
+    TRIBO_PETSC_CALL(MatAssemblyBegin(values, MAT_FINAL_ASSEMBLY));
+    TRIBO_PETSC_CALL(MatAssemblyEnd(values, MAT_FINAL_ASSEMBLY));
+    OwnedMat d = slab_.solvePrescribed(values), f;
+    TRIBO_PETSC_CALL(MatMatMult(slab_.stiffness(), d, MAT_INITIAL_MATRIX, PETSC_DEFAULT, f.out()));
+
+    // Every surface dof is owned by one rank: a sum over ranks gathers the block exactly.
+    gathered.assign(4 * nx_ * cols, 0.0); // per column: 2 n_x displacements, then 2 n_x forces
+    const PetscScalar *dv = nullptr, *fv = nullptr;
+    PetscInt lda_d = 0, lda_f = 0;
+    TRIBO_PETSC_CALL(MatDenseGetLDA(d, &lda_d));
+    TRIBO_PETSC_CALL(MatDenseGetLDA(f, &lda_f));
+    TRIBO_PETSC_CALL(MatDenseGetArrayRead(d, &dv));
+    TRIBO_PETSC_CALL(MatDenseGetArrayRead(f, &fv));
+    for (std::size_t c = 0; c < cols; ++c)
+      for (std::size_t i = 0; i < surface_row.size(); ++i)
+        if (surface_row[i] >= 0) {
+          gathered[c * 4 * nx_ + i] = dv[c * lda_d + surface_row[i]];
+          gathered[c * 4 * nx_ + 2 * nx_ + i] = fv[c * lda_f + surface_row[i]];
+        }
+    TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(d, &dv));
+    TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(f, &fv));
+    MPI_Allreduce(MPI_IN_PLACE, gathered.data(), static_cast<int>(gathered.size()), MPI_DOUBLE, MPI_SUM,
+                  comm);
+    for (std::size_t c = 0; c < cols; ++c) {
+      const double *col = &gathered[c * 4 * nx_];
+      double *target = &base_[(j0 + c) * rows_];
+      for (std::size_t i = 0; i < dz_; ++i)
+        target[i] = col[2 * nx_ + 2 * zone_first_ + i];
+      for (std::size_t o = 0; o < outside_.size(); ++o) {
+        target[dz_ + 2 * o] = col[2 * outside_[o]];
+        target[dz_ + 2 * o + 1] = col[2 * outside_[o] + 1];
+      }
     }
   }
   condensation_solves_ += static_cast<long long>(dz_);
   ++condensations_;
+  // The tableau starts as [S_Z; T_OZ] itself: every zone dof held.
+  tableau_ = base_;
+  tableau_held_.assign(dz_, 1);
+  pivots_since_refresh_ = 0;
 }
 
-// The free zone dofs for the current contact set and the LU factors of S_FF. |F| is the margin (and, if
-// the contact is frictionless, the contact nodes' u): small, so a fresh getrf per contact set is cheaper
-// than keeping an updated factorisation of a matrix this size.
-void CondensedSurfaceSolver::factorFree() {
-  std::vector<char> held(dz_, 0);
-  for (std::int64_t i = 0; i < zone_nodes_; ++i) {
-    held[2 * i] = held_laterally_[zone_first_ + i];
-    held[2 * i + 1] = in_contact_[zone_first_ + i];
-  }
-  held_ = std::move(held);
-  free_.clear();
+// Principal pivot on zone dof p: its input and output trade places (held: displacement in, force out;
+// free: force in, displacement out). With y = A x and a = A_pp:
+//   A_pp <- 1/a,  A_ip <- A_ip / a,  A_pj <- -A_pj / a,  A_ij <- A_ij - A_ip A_pj / a  (i, j != p),
+// the outside rows (displacements, always free) transforming like any i != p. A rank-one update of the
+// 2 n_x x 2m tableau: O(n_x m) per node that joins or leaves the contact, instead of a new elimination
+// of the free zone dofs. The pivot is a diagonal stiffness (held -> free) or compliance (free -> held) of
+// the current partition, positive for the stable slab.
+void CondensedSurfaceSolver::pivot(std::size_t p) {
+  double *A = tableau_.data();
+  const double a = A[p * rows_ + p];
+  if (!(std::abs(a) > 0) || !std::isfinite(a))
+    throw SolverError(fmt::format("condensed surface: zero pivot at zone dof {}", p));
+  std::copy(A + p * rows_, A + (p + 1) * rows_, column_.begin());
   for (std::size_t j = 0; j < dz_; ++j)
-    if (!held_[j]) free_.push_back(static_cast<PetscBLASInt>(j));
-  const std::size_t nf = free_.size();
-  lu_.resize(nf * nf);
-  pivots_.resize(nf);
-  d_free_.resize(nf);
-  for (std::size_t b = 0; b < nf; ++b)
-    for (std::size_t a = 0; a < nf; ++a)
-      lu_[b * nf + a] = S(free_[a], free_[b]);
-  if (nf == 0) return;
-  const PetscBLASInt n = blasInt(nf);
-  PetscBLASInt info = 0;
-  LAPACKgetrf_(&n, &n, lu_.data(), &n, pivots_.data(), &info);
-  if (info != 0)
-    throw SolverError(
-        fmt::format("condensed surface: the free zone block is singular (getrf info {})", info));
+    row_[j] = A[j * rows_ + p];
+  const PetscBLASInt m = blasInt(rows_), n = blasInt(dz_), one = 1;
+  const double alpha = -1.0 / a, beta = 1.0;
+  BLASgemm_("N", "N", &m, &n, &one, &alpha, column_.data(), &m, row_.data(), &one, &beta, A, &m);
+  for (std::size_t i = 0; i < rows_; ++i)
+    A[p * rows_ + i] = column_[i] / a;
+  for (std::size_t j = 0; j < dz_; ++j)
+    A[j * rows_ + p] = -row_[j] / a;
+  A[p * rows_ + p] = 1.0 / a;
+  tableau_held_[p] = !tableau_held_[p];
+  ++pivots_since_refresh_;
+  ++pivots_;
 }
 
 void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
@@ -162,43 +231,41 @@ void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
     if (in_contact_[k] || held_laterally_[k]) first = std::min(first, k), last = std::max(last, k);
   if (last >= 0 && (first < zone_first_ || last >= zone_first_ + zone_nodes_))
     condense(std::min(first, zone_first_) - margin_, std::max(last, zone_first_ + zone_nodes_ - 1) + margin_);
-  factorFree();
+  StageScope stage(logStages().contact_set, contact_set_seconds_);
+  held_.assign(dz_, 0);
+  std::size_t changes = 0, free_count = 0;
+  for (std::int64_t i = 0; i < zone_nodes_; ++i) {
+    held_[2 * i] = held_laterally_[zone_first_ + i];
+    held_[2 * i + 1] = in_contact_[zone_first_ + i];
+  }
+  for (std::size_t j = 0; j < dz_; ++j) {
+    changes += held_[j] != tableau_held_[j];
+    free_count += !held_[j];
+  }
+  // Round-off accumulates over many pivots: past a budget, start again from [S_Z; T_OZ] when that takes
+  // fewer pivots than the budget itself.
+  if (pivots_since_refresh_ + changes > refresh_pivots && free_count < refresh_pivots) {
+    tableau_ = base_;
+    tableau_held_.assign(dz_, 1);
+    pivots_since_refresh_ = 0;
+  }
+  for (std::size_t j = 0; j < dz_; ++j)
+    if (held_[j] != tableau_held_[j]) pivot(j);
 }
 
 SurfaceState CondensedSurfaceSolver::solve(const std::vector<double> &u, const std::vector<double> &w) {
-  StageScope stage(logStages().solve);
-  const PetscBLASInt one = 1, n_zone = blasInt(dz_), n_out = blasInt(doo_);
-  std::fill(y_zone_.begin(), y_zone_.end(), 0.0);
-  std::fill(y_out_.begin(), y_out_.end(), 0.0);
-  // y = [S_Z; T_OZ] restricted to the held columns, applied to the nonzero prescribed values only: a unit
-  // response (a slip) costs two columns, a dense prescription all of C.
-  std::vector<double> d_zone(dz_, 0.0);
+  if (held_.size() != dz_) throw SolverError("CondensedSurfaceSolver::solve: no contact set given yet");
+  StageScope stage(logStages().solve, solve_seconds_);
+  // y = tableau x, with x the prescribed displacements of the held dofs and zero forces on the free ones:
+  // only the held columns with a nonzero value count, so a unit response (a slip) costs two columns of
+  // 2 n_x entries and a dense prescription all of C.
+  const PetscBLASInt one = 1, m = blasInt(rows_);
+  std::fill(y_.begin(), y_.end(), 0.0);
   for (std::size_t j = 0; j < dz_; ++j) {
     if (!held_[j]) continue;
     const std::int64_t k = zone_first_ + static_cast<std::int64_t>(j / 2);
     const double v = j % 2 == 0 ? u[k] : w[k];
-    d_zone[j] = v;
-    if (v == 0.0) continue;
-    BLASaxpy_(&n_zone, &v, &S_[j * dz_], &one, y_zone_.data(), &one);
-    if (doo_ > 0) BLASaxpy_(&n_out, &v, &T_[j * doo_], &one, y_out_.data(), &one);
-  }
-  // d_F = -S_FF^{-1} S_FC d_C, then the free columns' share.
-  const std::size_t nf = free_.size();
-  if (nf > 0) {
-    for (std::size_t a = 0; a < nf; ++a)
-      d_free_[a] = -y_zone_[free_[a]];
-    const PetscBLASInt n = blasInt(nf);
-    PetscBLASInt info = 0;
-    LAPACKgetrs_("N", &n, &one, lu_.data(), &n, pivots_.data(), d_free_.data(), &n, &info);
-    if (info != 0) throw SolverError(fmt::format("condensed surface: getrs info {}", info));
-    for (std::size_t a = 0; a < nf; ++a) {
-      const std::size_t j = static_cast<std::size_t>(free_[a]);
-      const double v = d_free_[a];
-      d_zone[j] = v;
-      if (v == 0.0) continue;
-      BLASaxpy_(&n_zone, &v, &S_[j * dz_], &one, y_zone_.data(), &one);
-      if (doo_ > 0) BLASaxpy_(&n_out, &v, &T_[j * doo_], &one, y_out_.data(), &one);
-    }
+    if (v != 0.0) BLASaxpy_(&m, &v, &tableau_[j * rows_], &one, y_.data(), &one);
   }
   ++solves_;
 
@@ -211,15 +278,15 @@ SurfaceState CondensedSurfaceSolver::solve(const std::vector<double> &u, const s
   s.fz.assign(nx_, 0.0);
   for (std::int64_t i = 0; i < zone_nodes_; ++i) {
     const std::int64_t k = zone_first_ + i;
-    s.u[k] = d_zone[2 * i];
-    s.w[k] = d_zone[2 * i + 1];
-    // A free dof carries no external force (its residual is round-off of the S_FF solve).
-    s.fx[k] = held_[2 * i] ? y_zone_[2 * i] : 0.0;
-    s.fz[k] = held_[2 * i + 1] ? y_zone_[2 * i + 1] : 0.0;
+    // Held: the prescription in, the reaction out; free: no external force, the displacement out.
+    s.u[k] = held_[2 * i] ? u[k] : y_[2 * i];
+    s.fx[k] = held_[2 * i] ? y_[2 * i] : 0.0;
+    s.w[k] = held_[2 * i + 1] ? w[k] : y_[2 * i + 1];
+    s.fz[k] = held_[2 * i + 1] ? y_[2 * i + 1] : 0.0;
   }
   for (std::size_t o = 0; o < outside_.size(); ++o) {
-    s.u[outside_[o]] = y_out_[2 * o];
-    s.w[outside_[o]] = y_out_[2 * o + 1];
+    s.u[outside_[o]] = y_[dz_ + 2 * o];
+    s.w[outside_[o]] = y_[dz_ + 2 * o + 1];
   }
   return s;
 }
