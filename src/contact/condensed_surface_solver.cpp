@@ -229,8 +229,11 @@ void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
   std::int64_t first = nx_, last = -1;
   for (std::int64_t k = 0; k < nx_; ++k)
     if (in_contact_[k] || held_laterally_[k]) first = std::min(first, k), last = std::max(last, k);
-  if (last >= 0 && (first < zone_first_ || last >= zone_first_ + zone_nodes_))
+  if (last >= 0 && (first < zone_first_ || last >= zone_first_ + zone_nodes_)) {
+    // The margin doubles at every growth, so a contact that keeps spreading costs O(log) condensations.
+    margin_ = std::max(1, 2 * margin_);
     condense(std::min(first, zone_first_) - margin_, std::max(last, zone_first_ + zone_nodes_ - 1) + margin_);
+  }
   StageScope stage(logStages().contact_set, contact_set_seconds_);
   held_.assign(dz_, 0);
   std::size_t changes = 0, free_count = 0;

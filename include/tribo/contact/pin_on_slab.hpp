@@ -31,7 +31,7 @@ struct PinOnSlabSetup {
   ContactParameters contact;           // mu_i, residual shear, ...; load and stiffness scales are filled in
   double min_increment_over_dx = 1e-6; // the paper's lower bound, in units of L_x / (n_x - 1)
   SolverPath solver_path = SolverPath::automatic;
-  /// Free top nodes kept in the condensed zone on each side of the contact (grown on demand).
+  /// Free top nodes kept in the condensed zone on each side of the contact (doubled at each growth).
   int zone_margin_nodes = 8;
   /// Memory the condensed path may take, summed over the case's ranks [bytes]; 0 = a quarter of the
   /// physical memory of the machine.
