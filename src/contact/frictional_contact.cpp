@@ -18,8 +18,8 @@ constexpr double tie_tolerance = 1e-9;
 
 FrictionalContact::FrictionalContact(SurfaceSolver &slab, CurvedPin pin, double pin_center,
                                      ContactParameters params)
-    : slab_(slab), pin_(pin), pin_center0_(pin_center), params_(params), x_(slab.surfaceX()),
-      in_contact_(x_.size(), 0), xi_(x_.size(), 0.0) {
+    : slab_(&slab), pin_(pin), pin_center0_(pin_center), params_(params), x_(slab.surfaceX()),
+      linear_updates_(slab.updatesByLinearity()), in_contact_(x_.size(), 0), xi_(x_.size(), 0.0) {
   if (params_.load_per_depth <= 0 || params_.normal_stiffness <= 0)
     throw InputError("FrictionalContact: load and normal stiffness must be positive");
   // Tolerances on one scale (pitfall 5): forces relative to W/L_y, gaps through the stiffness.
@@ -61,7 +61,7 @@ const SurfaceState &FrictionalContact::unitInterference() {
     std::vector<double> u(n, 0.0), w(n, 0.0);
     for (std::size_t k = 0; k < n; ++k)
       if (in_contact_[k]) w[k] = 1.0;
-    unit_interference_ = slab_.solve(u, w);
+    unit_interference_ = slab_->solve(u, w);
     unit_interference_stale_ = false;
     if (!(contactForce(unit_interference_) > 0))
       throw SolverError("the contact set carries no load under a unit interference");
@@ -80,7 +80,7 @@ void FrictionalContact::solve() {
       u[k] = pinCenter() + xi_[k] - x_[k];
       w[k] = -pin_.height(xi_[k]);
     }
-  const SurfaceState at_zero = slab_.solve(u, w);
+  const SurfaceState at_zero = slab_->solve(u, w);
   const SurfaceState &unit = unitInterference();
   interference_ = (params_.load_per_depth - contactForce(at_zero)) / contactForce(unit);
   state_ = combine(at_zero, interference_, unit);
@@ -88,7 +88,7 @@ void FrictionalContact::solve() {
 
 FrictionalContact::Response FrictionalContact::atConstantLoad(const std::vector<double> &u,
                                                              const std::vector<double> &w) {
-  Response r{slab_.solve(u, w), 0.0};
+  Response r{slab_->solve(u, w), 0.0};
   const SurfaceState &unit = unitInterference();
   r.interference_rate = -contactForce(r.surface) / contactForce(unit);
   r.surface = combine(std::move(r.surface), r.interference_rate, unit);
@@ -98,11 +98,16 @@ FrictionalContact::Response FrictionalContact::atConstantLoad(const std::vector<
 // The response to a unit pin displacement with every contact node stuck: all contact u's move by one,
 // heights unchanged, the load kept. Linear in delta until the next event (paper §2.1.1).
 FrictionalContact::Response FrictionalContact::pinTranslationResponse() {
+  // It depends only on the contact set; the reference path solves it again (bit for bit the same), the
+  // condensed path, where a dense prescription is its most expensive solve, keeps it.
+  if (linear_updates_ && !translation_stale_) return translation_;
   const std::size_t n = x_.size();
   std::vector<double> u(n, 0.0), w(n, 0.0);
   for (std::size_t k = 0; k < n; ++k)
     if (in_contact_[k]) u[k] = 1.0;
-  return atConstantLoad(u, w);
+  Response r = atConstantLoad(u, w);
+  if (linear_updates_) translation_ = r, translation_stale_ = false;
+  return r;
 }
 
 double FrictionalContact::frictionForce() const {
@@ -122,6 +127,16 @@ double FrictionalContact::lateralStiffness() {
   for (std::size_t i = 0; i < x_.size(); ++i)
     if (in_contact_[i]) k += d.fx[i];
   return k;
+}
+
+// The same contact state handed to another surface solver (same surface nodes): the contact set is
+// sent to it and the state solved again there, so every later response comes from the new solver.
+void FrictionalContact::switchSurfaceSolver(SurfaceSolver &slab) {
+  if (slab.surfaceX() != x_) throw SolverError("switchSurfaceSolver: the new solver has another surface");
+  slab_ = &slab;
+  linear_updates_ = slab.updatesByLinearity();
+  updateContactSet();
+  solve();
 }
 
 FrictionalContact::Violation FrictionalContact::mostOffending() const {
@@ -162,9 +177,31 @@ void FrictionalContact::slipNode(int k) {
   xi_[k] += (r * state_.fz[k] - state_.fx[k]) / denom;
 }
 
+// The condensed path's update after node k's prescription moved by (du, dw), every other contact node
+// held: the old state plus that response at constant load, which is what solve() gives for the new
+// prescription because the response is linear (round-off aside).
+void FrictionalContact::shiftNode(int k, double du, double dw) {
+  const std::size_t n = x_.size();
+  std::vector<double> u(n, 0.0), w(n, 0.0);
+  u[k] = du;
+  w[k] = dw;
+  const Response r = atConstantLoad(u, w);
+  state_ = combine(std::move(state_), 1.0, r.surface);
+  interference_ += r.interference_rate;
+}
+
 void FrictionalContact::applyChange(EventType type, int k) {
   switch (type) {
-  case EventType::slip: slipNode(k); break;
+  case EventType::slip:
+    if (linear_updates_) {
+      // The node moved from xi to xi': u by xi' - xi, w along the exact circle (not its tangent).
+      const double xi_old = xi_[k];
+      slipNode(k);
+      shiftNode(k, xi_[k] - xi_old, pin_.height(xi_old) - pin_.height(xi_[k]));
+      return;
+    }
+    slipNode(k);
+    break;
   case EventType::release:
     in_contact_[k] = 0;
     updateContactSet();
@@ -181,7 +218,8 @@ void FrictionalContact::applyChange(EventType type, int k) {
 
 void FrictionalContact::updateContactSet() {
   unit_interference_stale_ = true;
-  slab_.setContactSet(in_contact_, params_.frictionless ? std::vector<char>(in_contact_.size(), 0) : in_contact_);
+  translation_stale_ = true;
+  slab_->setContactSet(in_contact_, params_.frictionless ? std::vector<char>(in_contact_.size(), 0) : in_contact_);
 }
 
 void FrictionalContact::checkEdges() const {
@@ -273,7 +311,13 @@ SlipEvent FrictionalContact::advance() {
   // The paper's lower bound on a triggering displacement (§3.2.1) keeps zero-length events finite.
   const double step = std::max(best, params_.min_increment);
   delta_ += step;
-  solve();
+  if (linear_updates_) {
+    // Linear in delta until the event (the search above relies on it): the state moves along d.
+    state_ = combine(std::move(state_), step, d);
+    interference_ += step * dd;
+  } else {
+    solve();
+  }
   const double force_before = frictionForce();
   // The trigger sits exactly on its boundary (pitfall 1): change its state explicitly.
   bool still_applies = true;

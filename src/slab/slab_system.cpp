@@ -247,6 +247,48 @@ void SlabSystem::solve() {
   TRIBO_PETSC_CALL(MatMult(K_, d_, f_));
 }
 
+OwnedMat SlabSystem::solvePrescribed(Mat values) {
+  StageScope stage(logStages().solve);
+  int changed = partition_changed_ ? 1 : 0;
+  MPI_Allreduce(MPI_IN_PLACE, &changed, 1, MPI_INT, MPI_LOR, comm_);
+  if (changed) buildOperator();
+  partition_changed_ = false;
+  if (changed) TRIBO_PETSC_CALL(KSPSetUp(ksp_));
+
+  // As in solve(), column by column: rhs = diag * d_P on prescribed rows, -K_FP d_P on free rows.
+  OwnedMat prescribed, rhs, d;
+  TRIBO_PETSC_CALL(MatDuplicate(values, MAT_COPY_VALUES, prescribed.out()));
+  PetscInt local_rows = 0, cols = 0, lda = 0;
+  TRIBO_PETSC_CALL(MatGetLocalSize(prescribed, &local_rows, nullptr));
+  TRIBO_PETSC_CALL(MatGetSize(prescribed, nullptr, &cols));
+  PetscScalar *a = nullptr;
+  TRIBO_PETSC_CALL(MatDenseGetLDA(prescribed, &lda));
+  TRIBO_PETSC_CALL(MatDenseGetArray(prescribed, &a));
+  for (PetscInt j = 0; j < cols; ++j)
+    for (PetscInt l = 0; l < local_rows; ++l)
+      if (kind_[l] != DofKind::displacement) a[j * lda + l] = 0.0;
+  TRIBO_PETSC_CALL(MatDenseRestoreArray(prescribed, &a));
+  TRIBO_PETSC_CALL(MatMatMult(K_, prescribed, MAT_INITIAL_MATRIX, PETSC_DEFAULT, rhs.out()));
+  const PetscScalar *p = nullptr;
+  PetscInt lda_p = 0, lda_r = 0;
+  TRIBO_PETSC_CALL(MatDenseGetLDA(prescribed, &lda_p));
+  TRIBO_PETSC_CALL(MatDenseGetLDA(rhs, &lda_r));
+  TRIBO_PETSC_CALL(MatDenseGetArrayRead(prescribed, &p));
+  TRIBO_PETSC_CALL(MatDenseGetArray(rhs, &a));
+  for (PetscInt j = 0; j < cols; ++j)
+    for (PetscInt l = 0; l < local_rows; ++l)
+      a[j * lda_r + l] = kind_[l] == DofKind::displacement ? diag_ * p[j * lda_p + l] : -a[j * lda_r + l];
+  TRIBO_PETSC_CALL(MatDenseRestoreArray(rhs, &a));
+  TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(prescribed, &p));
+  TRIBO_PETSC_CALL(MatDuplicate(rhs, MAT_DO_NOT_COPY_VALUES, d.out()));
+  TRIBO_PETSC_CALL(KSPMatSolve(ksp_, rhs, d));
+  KSPConvergedReason reason;
+  TRIBO_PETSC_CALL(KSPGetConvergedReason(ksp_, &reason));
+  if (reason < 0)
+    throw SolverError("blocked slab solve did not converge: " + std::string(KSPConvergedReasons[reason]));
+  return d;
+}
+
 SurfaceState SlabSystem::surface() const {
   const std::int64_t nx = grid_.surfaceNodeCount();
   SurfaceState s;

@@ -129,6 +129,12 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   for (double c : changes) total_changes += c;
   record.attribute("", "n_state_changes", static_cast<long long>(total_changes));
   record.attribute("", "n_solves", model.surface().solveCount());
+  // Which path ran, and the condensed path's zone and dense memory per rank (0 on the reference path).
+  record.attribute("", "solver_path", model.solverPathName());
+  record.attribute("", "condensed_zone_nodes", model.condensedZoneNodes());
+  record.attribute("", "condensed_bytes", static_cast<long long>(model.condensedBytes()));
+  record.attribute("", "condensations",
+                   static_cast<long long>(model.condensed() ? model.condensed()->condensations() : 0));
   record.attribute("", "plateau_mean_F_over_W", ss.mean);
   record.attribute("", "plateau_std_F_over_W", ss.stddev);
   record.attribute("", "plateau_ratio_to_mu_i", ss.mean / pc.setup.contact.mu_i);
@@ -163,8 +169,12 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
   base.setup.contact.residual_shear_fraction = c.getDouble("residual_shear_fraction", 0.0, Bounds::closedOpen(0, 1));
   base.setup.min_increment_over_dx = c.getDouble("min_increment_over_dx", 1e-6, Bounds::nonNegative());
   base.setup.contact.max_state_changes = c.getInt("max_state_changes", 1000000, Bounds::atLeast(1));
-  // Only the reference path (a KSP solve per provisional equilibrium) exists; `auto` chooses it.
-  c.getChoice("solver_path", "auto", {"auto", "reference"});
+  // reference: a KSP solve of the slab per provisional equilibrium; condensed: the slab condensed onto
+  // a zone of the surface (docs/model.md); auto: condensed when its dense operators fit in memory.
+  const std::string path = c.getChoice("solver_path", "auto", {"auto", "reference", "condensed"});
+  base.setup.solver_path = path == "reference"   ? SolverPath::reference
+                           : path == "condensed" ? SolverPath::condensed
+                                                 : SolverPath::automatic;
   if (root.has("dynamics"))
     base.dynamics = std::make_shared<const DynamicsSetup>(readDynamicsSetup(root, ProfileOrigin::pipeline));
   if (base.dynamics && base.dynamics->friction != "profile")
@@ -190,7 +200,7 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
                        {"events", pc.events},
                        {"residual_shear_fraction", s.contact.residual_shear_fraction},
                        {"min_increment_over_dx", s.min_increment_over_dx},
-                       {"solver_path", std::string("reference")},
+                       {"solver_path", path},
                        {"pipeline", std::string(pc.dynamics ? "profile+dynamics" : "profile")}};
     // Cost grows with the events, the surface nodes and the avalanches (which grow with mu_i).
     plan.cost = static_cast<double>(pc.events) * static_cast<double>(BinaryHierarchy::nodeCountFor(s.slab.levels)) *

@@ -10,8 +10,11 @@ using namespace tribo;
 
 namespace {
 
+// These tests pin down the reference KSP path; tests/mpi/test_condensed_contact.cpp compares the
+// condensed path with it.
 PinOnSlabSetup fig6Like(int levels, double mu_i) {
   PinOnSlabSetup s;
+  s.solver_path = SolverPath::reference;
   s.slab.levels = levels;
   s.contact.mu_i = mu_i;
   return s;

@@ -30,6 +30,10 @@ public:
   /// may already happen here). Returns the number of state changes.
   long long establishNormalContact(double first_guess_half_width);
 
+  /// Continue on another solver of the same surface (PinOnSlab: the condensed path takes over after
+  /// the normal contact): the contact set is handed over and the state solved there again.
+  void switchSurfaceSolver(SurfaceSolver &slab);
+
   /// The smallest pin displacement that triggers a slip, release or new contact, then the avalanche
   /// of provisional equilibria it sets off.
   SlipEvent advance();
@@ -71,12 +75,13 @@ private:
   Response pinTranslationResponse();
   void applyChange(EventType type, int node);
   void slipNode(int k);
+  void shiftNode(int k, double du, double dw);
   Violation mostOffending() const;
   long long relaxToEquilibrium(long long budget);
   void checkEdges() const;
   void updateContactSet();
 
-  SurfaceSolver &slab_;
+  SurfaceSolver *slab_;
   CurvedPin pin_;
   double pin_center0_;
   ContactParameters params_;
@@ -85,6 +90,11 @@ private:
   double interference_ = 0;
   SurfaceState unit_interference_;
   bool unit_interference_stale_ = true;
+  // The condensed path (SurfaceSolver::updatesByLinearity): the state moves by linearity between
+  // contact-set changes, and the pin-translation response is kept per contact set like the unit one.
+  bool linear_updates_ = false;
+  Response translation_;
+  bool translation_stale_ = true;
   std::vector<char> in_contact_;
   std::vector<double> xi_; // where each contact node sits on the pin, measured from its centre [m]
   SurfaceState state_;

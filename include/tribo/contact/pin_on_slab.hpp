@@ -1,45 +1,73 @@
-// The whole nanoscale model put together: the slab on its rigid platen (bottom row held, w and u), the
-// reference surface solver and the frictional contact of the pin under the load W (paper Fig. 1).
+// The whole nanoscale model put together: the slab on its rigid platen (bottom row held, w and u), a
+// surface solver (the reference KSP path or the condensed one) and the frictional contact of the pin
+// under the load W (paper Fig. 1).
 #pragma once
 
+#include "tribo/contact/condensed_surface_solver.hpp"
 #include "tribo/contact/frictional_contact.hpp"
 #include "tribo/contact/slab_surface_solver.hpp"
 #include "tribo/grid/binary_hierarchy.hpp"
 #include "tribo/slab/slab_geometry.hpp"
 #include "tribo/slab/slab_system.hpp"
 
+#include <cstddef>
 #include <memory>
+#include <string>
 
 namespace tribo {
 
+/// Which surface solver runs the sliding: `automatic` takes the condensed one when its dense operators
+/// (estimated from Hertz's width) fit in `condensed_max_bytes` (all ranks together), else the reference
+/// one. The normal contact always runs on the reference path: it starts from half Hertz's width and grows,
+/// so its contact sets are far apart (large changes, few of them); the condensed path is built around the
+/// contact it found and takes over for the sliding (small changes, very many).
+enum class SolverPath { automatic, reference, condensed };
+
 struct PinOnSlabSetup {
   SlabGeometry slab;
-  double load = 100.0;         // W [N]
-  double radius_over_Lx = 200; // R / L_x
-  double center_over_Lx = 0.5; // where the pin's lowest point starts
-  ContactParameters contact;   // mu_i, residual shear, ...; load and stiffness scales are filled in
+  double load = 100.0;                 // W [N]
+  double radius_over_Lx = 200;         // R / L_x
+  double center_over_Lx = 0.5;         // where the pin's lowest point starts
+  ContactParameters contact;           // mu_i, residual shear, ...; load and stiffness scales are filled in
   double min_increment_over_dx = 1e-6; // the paper's lower bound, in units of L_x / (n_x - 1)
+  SolverPath solver_path = SolverPath::automatic;
+  /// Free top nodes kept in the condensed zone on each side of the contact (doubled at each growth).
+  int zone_margin_nodes = 8;
+  /// Memory the condensed path may take, summed over the case's ranks [bytes]; 0 = a quarter of the
+  /// physical memory of the machine.
+  std::size_t condensed_max_bytes = 0;
 };
 
 class PinOnSlab {
 public:
   PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup);
 
-  /// Normal contact under the load W, from a first guess of half Hertz's width.
-  long long establishNormalContact() { return contact_->establishNormalContact(0.5 * hertzHalfWidth()); }
+  /// Normal contact under the load W, from a first guess of half Hertz's width, on the reference path;
+  /// then, on the condensed path, the slab is condensed around the contact found and takes over.
+  long long establishNormalContact();
 
   /// Johnson's Hertz half-width for line contact, a = sqrt(4 P R / (pi E*)), P = W / L_y.
   double hertzHalfWidth() const;
   FrictionalContact &contact() { return *contact_; }
-  SlabSurfaceSolver &surface() { return *surface_; }
+  /// The solver that runs now (the condensed one after the normal contact, on that path).
+  SurfaceSolver &surface() { return condensed_ ? static_cast<SurfaceSolver &>(*condensed_) : *reference_; }
   const PinOnSlabSetup &setup() const { return setup_; }
   double loadPerDepth() const { return setup_.load / setup_.slab.depth_y; }
+
+  /// The path that runs ("reference" or "condensed"), and the condensed path's zone and memory per rank
+  /// (0 on the reference path).
+  std::string solverPathName() const { return use_condensed_ ? "condensed" : "reference"; }
+  long long condensedZoneNodes() const { return condensed_ ? condensed_->zoneNodes() : 0; }
+  std::size_t condensedBytes() const { return condensed_ ? condensed_->bytes() : 0; }
+  const CondensedSurfaceSolver *condensed() const { return condensed_.get(); }
 
 private:
   PinOnSlabSetup setup_;
   BinaryHierarchy grid_;
   std::unique_ptr<SlabSystem> slab_;
-  std::unique_ptr<SlabSurfaceSolver> surface_;
+  std::unique_ptr<SlabSurfaceSolver> reference_;
+  std::unique_ptr<CondensedSurfaceSolver> condensed_; // after the normal contact, on the condensed path
+  bool use_condensed_ = false;
   std::unique_ptr<FrictionalContact> contact_;
 };
 

@@ -28,6 +28,11 @@ public:
   virtual SurfaceState solve(const std::vector<double> &u, const std::vector<double> &w) = 0;
   /// Solves done so far (for the event log and benchmarks).
   virtual long long solveCount() const = 0;
+  /// True when a solve costs in proportion to the prescribed values that are nonzero (the condensed
+  /// path): the contact then moves its state by linearity, old state plus increment times a response,
+  /// instead of solving for the whole prescription after every pin step and slip. False (the reference
+  /// path, one KSP solve per call whatever the right-hand side) keeps the full solves.
+  virtual bool updatesByLinearity() const { return false; }
 };
 
 } // namespace tribo

@@ -1,0 +1,149 @@
+// Benchmark of the contact iterations: the reference KSP path against the condensed path on the Fig. 6
+// setup, events/s and state changes/s, the cost breakdown, and the events' agreement between the paths.
+//   bench_contact -levels 7 -mu_i 0.5 -events 2000 -paths condensed,reference [-max_seconds 600]
+// One line per path: setup (assembly + condensation), normal contact, the events (stopped early after
+// max_seconds of events, counted as such), then for the condensed path the split of the event time into
+// condensed solves, S_FF factorisations and the rest (event search, bookkeeping of FrictionalContact).
+#include "tribo/contact/pin_on_slab.hpp"
+#include "tribo/core/petsc_handles.hpp"
+
+#include <cmath>
+#include <petsctime.h>
+#include <sstream>
+#include <string>
+#include <sys/resource.h>
+#include <vector>
+
+using namespace tribo;
+
+namespace {
+
+struct Run {
+  std::string path;
+  double setup_s = 0, normal_s = 0, events_s = 0, events_cpu_s = 0;
+  long long events = 0, changes = 0, solves = 0;
+  std::vector<int> node, type, changes_per_event;
+  std::vector<double> delta, force;
+};
+
+double now() {
+  PetscLogDouble t;
+  PetscTime(&t);
+  return t;
+}
+
+/// CPU time of this process [s]: on a shared machine, less disturbed by other jobs than wall time.
+double cpu() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  PetscSession petsc(&argc, &argv, "bench_contact: reference vs condensed contact iterations\n");
+  try {
+    MPI_Comm comm = PETSC_COMM_WORLD;
+    PetscInt levels = 7, events = 2000, margin = 8;
+    PetscReal mu_i = 0.5, max_seconds = 1e30;
+    char paths_c[256] = "condensed,reference";
+    PetscOptionsGetInt(nullptr, nullptr, "-levels", &levels, nullptr);
+    PetscOptionsGetInt(nullptr, nullptr, "-events", &events, nullptr);
+    PetscOptionsGetInt(nullptr, nullptr, "-margin", &margin, nullptr);
+    PetscOptionsGetReal(nullptr, nullptr, "-mu_i", &mu_i, nullptr);
+    PetscOptionsGetReal(nullptr, nullptr, "-max_seconds", &max_seconds, nullptr);
+    PetscOptionsGetString(nullptr, nullptr, "-paths", paths_c, sizeof paths_c, nullptr);
+    int size = 1;
+    MPI_Comm_size(comm, &size);
+
+    std::vector<Run> runs;
+    std::stringstream paths(paths_c);
+    for (std::string name; std::getline(paths, name, ',');) {
+      PinOnSlabSetup s;
+      s.slab.levels = static_cast<int>(levels);
+      s.contact.mu_i = mu_i;
+      s.zone_margin_nodes = static_cast<int>(margin);
+      s.solver_path = name == "reference" ? SolverPath::reference : SolverPath::condensed;
+      Run r;
+      r.path = name;
+      MPI_Barrier(comm);
+      double t0 = now();
+      PinOnSlab model(comm, s);
+      r.setup_s = now() - t0;
+      t0 = now();
+      model.establishNormalContact();
+      r.normal_s = now() - t0;
+      const long long solves0 = model.surface().solveCount();
+      const auto *con = model.condensed();
+      const double solve0 = con ? con->solveSeconds() : 0, set0 = con ? con->contactSetSeconds() : 0;
+      const double cond0 = con ? con->condensationSeconds() : 0;
+      t0 = now();
+      const double c0 = cpu();
+      for (PetscInt e = 0; e < events; ++e) {
+        const SlipEvent ev = model.contact().advance();
+        ++r.events;
+        r.changes += ev.state_changes;
+        r.node.push_back(ev.node);
+        r.type.push_back(static_cast<int>(ev.type));
+        r.changes_per_event.push_back(ev.state_changes);
+        r.delta.push_back(ev.delta);
+        r.force.push_back(ev.friction_force);
+        double elapsed = now() - t0;
+        MPI_Bcast(&elapsed, 1, MPI_DOUBLE, 0, comm); // the same stopping event on every rank
+        if (elapsed > max_seconds) break;
+      }
+      r.events_s = now() - t0;
+      r.events_cpu_s = cpu() - c0;
+      r.solves = model.surface().solveCount() - solves0;
+      PetscPrintf(
+          comm,
+          "path %s ranks %d levels %d n_x %lld mu_i %g: setup %.3f s, normal %.3f s, %lld events in %.3f "
+          "s = %.1f events/s, %lld state changes = %.1f changes/s, %lld solves (%.2f us/event, %.2f "
+          "us/change); CPU %.3f s = %.1f events/s, %.1f changes/s\n",
+          name.c_str(), size, static_cast<int>(levels), (1LL << levels) + 1, static_cast<double>(mu_i),
+          r.setup_s, r.normal_s, r.events, r.events_s, r.events / r.events_s, r.changes,
+          r.changes / r.events_s, r.solves, 1e6 * r.events_s / r.events,
+          1e6 * r.events_s / std::max<long long>(r.changes, 1), r.events_cpu_s, r.events / r.events_cpu_s,
+          r.changes / r.events_cpu_s);
+      if (con) {
+        const double solve = con->solveSeconds() - solve0, set = con->contactSetSeconds() - set0;
+        const double cond = con->condensationSeconds() - cond0;
+        PetscPrintf(comm,
+                    "  condensed: zone %lld nodes, %.1f MB per rank, %d condensation(s) (%lld unit solves, "
+                    "%lld pivots, "
+                    "%.3f s; %.3f s during events); events: solves %.3f s, contact-set pivots %.3f s, "
+                    "search + bookkeeping %.3f s\n",
+                    con->zoneNodes(), con->bytes() / 1048576.0, con->condensations(),
+                    con->condensationSolves(), con->pivots(), con->condensationSeconds(), cond, solve, set,
+                    r.events_s - solve - set - cond);
+      }
+      runs.push_back(std::move(r));
+    }
+    // Agreement over the events both paths ran.
+    if (runs.size() == 2) {
+      const Run &a = runs[0], &b = runs[1];
+      const long long n = std::min(a.events, b.events);
+      long long same = 0;
+      double worst_f = 0;
+      const double P = 100.0 / 1e-2; // W / L_y of the Fig. 6 setup [N/m]
+      for (; same < n; ++same) {
+        if (a.node[same] != b.node[same] || a.type[same] != b.type[same] ||
+            a.changes_per_event[same] != b.changes_per_event[same])
+          break;
+        worst_f = std::max(worst_f, std::abs(a.force[same] - b.force[same]) / P);
+      }
+      PetscPrintf(
+          comm,
+          "agreement: %lld of %lld common events identical (type, node, state changes); worst |dF|/W %.3e\n",
+          same, n, worst_f);
+      PetscPrintf(comm, "ratio %s/%s of time per event: %.1f\n", b.path.c_str(), a.path.c_str(),
+                  (b.events_s / b.events) / (a.events_s / a.events));
+    }
+  } catch (const std::exception &e) {
+    PetscPrintf(PETSC_COMM_WORLD, "bench_contact: %s\n", e.what());
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,84 @@
+// The fast path of the contact iterations: the slab condensed onto the surface dofs of a zone of top
+// nodes that can touch the pin, so that every provisional equilibrium is dense linear algebra on the zone.
+#pragma once
+
+#include "tribo/contact/surface_solver.hpp"
+#include "tribo/slab/slab_system.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <petscblaslapack.h>
+#include <vector>
+
+namespace tribo {
+
+/// Static condensation of the slab (docs/model.md, "Condensed surface solver"). For a zone Z of top
+/// nodes [zoneFirst, zoneFirst + zoneNodes), with the rest of the surface free of traction and the
+/// bottom on its platen, the surface response is exactly linear in the zone displacements d_Z:
+///   f_Z = S_Z d_Z,  d_O = T_OZ d_Z  (O: the surface dofs outside the zone, f_O = 0).
+/// [S_Z; T_OZ] (2 n_x x 2m, S_Z not symmetric) is computed once per zone from blocked solves of the
+/// distributed SlabSystem and held on every rank. For a contact set, the held zone dofs C take a
+/// displacement and give a force, the free ones F the other way round; the tableau that maps
+/// (d_C, f_F) to (f_C, d_F, d_O) is [S_Z; T_OZ] after a principal pivot on every free zone dof, i.e.
+///   d_F = -S_FF^{-1} S_FC d_C,  f_C = (S_CC - S_CF S_FF^{-1} S_FC) d_C.
+/// A node joining or leaving the contact is one principal pivot per dof (a rank-one update, O(n_x m));
+/// a solve is one column of 2 n_x per nonzero prescribed value, so a unit response (a slip) costs O(n_x)
+/// whatever the depth of the slab. The whole surface is reported, outside nodes included, so the contact
+/// sees exact gaps everywhere; a contact set that holds a node outside the zone triggers a new
+/// condensation on a zone grown around it.
+class CondensedSurfaceSolver : public SurfaceSolver {
+public:
+  /// `slab` rests on its bottom (as for SlabSurfaceSolver). The first zone covers the top nodes with x in
+  /// [x_first, x_last] [m] plus `margin_nodes` on each side; it is condensed at construction. Call
+  /// setContactSet before the first solve.
+  CondensedSurfaceSolver(SlabSystem &slab, double x_first, double x_last, int margin_nodes);
+
+  const std::vector<double> &surfaceX() const override { return x_; }
+  const std::vector<double> &surfaceWidth() const override { return width_; }
+  void setContactSet(const std::vector<char> &in_contact, const std::vector<char> &held_laterally) override;
+  SurfaceState solve(const std::vector<double> &u, const std::vector<double> &w) override;
+  long long solveCount() const override { return solves_; }
+  bool updatesByLinearity() const override { return true; }
+
+  std::int64_t zoneFirst() const { return zone_first_; }
+  std::int64_t zoneNodes() const { return zone_nodes_; }
+  /// Memory of the dense operators ([S_Z; T_OZ] and the tableau) [bytes], on each rank.
+  std::size_t bytes() const;
+  /// What a zone of `zone_nodes` top nodes on a surface of `surface_nodes` costs [bytes per rank].
+  static std::size_t bytesFor(std::int64_t surface_nodes, std::int64_t zone_nodes);
+  /// Condensations so far (1 + the zone growths) and the slab solves they took.
+  int condensations() const { return condensations_; }
+  long long condensationSolves() const { return condensation_solves_; }
+  /// Wall time spent condensing, in solve() and in setContactSet() (the pivots) [s].
+  double condensationSeconds() const { return condensation_seconds_; }
+  double solveSeconds() const { return solve_seconds_; }
+  double contactSetSeconds() const { return contact_set_seconds_; }
+
+  /// Principal pivots so far (each a node's dof joining or leaving the contact, or a refresh).
+  long long pivots() const { return pivots_; }
+  /// Pivots after which the tableau is rebuilt from [S_Z; T_OZ] (bounds the accumulated round-off).
+  static constexpr std::size_t refresh_pivots = 2000;
+
+private:
+  void condense(std::int64_t first, std::int64_t last);
+  void pivot(std::size_t p);
+
+  SlabSystem &slab_;
+  std::vector<double> x_, width_;
+  int margin_ = 0;
+  std::int64_t nx_ = 0, zone_first_ = 0, zone_nodes_ = 0;
+  std::size_t dz_ = 0, doo_ = 0, rows_ = 0; // zone dofs 2m, outside dofs 2(n_x - m), rows 2 n_x
+  std::vector<std::int64_t> outside_;       // surface node of each outside pair of dofs
+  std::vector<double> base_;                // [S_Z; T_OZ], column-major, one column per zone dof
+  std::vector<double> tableau_;             // the same after the pivots of the current contact set
+  std::vector<char> tableau_held_;          // per zone dof: held in the tableau's partition
+  std::vector<char> in_contact_, held_laterally_;
+  std::vector<char> held_;               // per zone dof, as asked by setContactSet
+  std::vector<double> column_, row_, y_; // work
+  long long solves_ = 0, condensation_solves_ = 0, pivots_ = 0;
+  std::size_t pivots_since_refresh_ = 0;
+  int condensations_ = 0;
+  double condensation_seconds_ = 0, solve_seconds_ = 0, contact_set_seconds_ = 0;
+};
+
+} // namespace tribo

@@ -1,0 +1,187 @@
+// The condensed surface solver against the reference KSP path: single solves, normal contact, and the
+// same event sequence and F(delta) on the Fig. 6 setup, on any number of ranks.
+#include "tribo/contact/pin_on_slab.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <random>
+
+using namespace tribo;
+
+namespace {
+
+PinOnSlabSetup fig6Like(int levels, double mu_i, SolverPath path) {
+  PinOnSlabSetup s;
+  s.slab.levels = levels;
+  s.contact.mu_i = mu_i;
+  s.solver_path = path;
+  return s;
+}
+
+/// Both paths side by side: the event loop must take the same decisions, and F(delta) agree to 1e-9 of
+/// the load. Tolerance: the two paths differ by the round-off of one MUMPS solve against that of the
+/// condensed operator (itself from MUMPS solves) and by the linear updates' accumulation over an
+/// avalanche; both stay well below 1e-9 W (ties are broken at 1e-9 relative in FrictionalContact, so a
+/// difference larger than that could flip a decision). delta is compared through F: a shift of delta
+/// by 1e-9 P / K moves F along the stuck branch by 1e-9 W (at n_x = 1025 the increments are ~1e-12 L_x,
+/// so a relative test on delta would ask for digits the forces that set the increments do not have).
+void expectSameEvents(int levels, double mu_i, int events) {
+  PinOnSlab reference(PETSC_COMM_WORLD, fig6Like(levels, mu_i, SolverPath::reference));
+  PinOnSlab condensed(PETSC_COMM_WORLD, fig6Like(levels, mu_i, SolverPath::condensed));
+  ASSERT_EQ(condensed.solverPathName(), "condensed");
+  ASSERT_EQ(reference.solverPathName(), "reference");
+  const double P = reference.loadPerDepth();
+  const long long normal_ref = reference.establishNormalContact();
+  const long long normal_con = condensed.establishNormalContact();
+  ASSERT_EQ(normal_ref, normal_con);
+  ASSERT_EQ(reference.contact().inContact(), condensed.contact().inContact());
+  EXPECT_NEAR(reference.contact().frictionForce(), condensed.contact().frictionForce(), 1e-9 * P);
+  EXPECT_NEAR(reference.contact().interference(), condensed.contact().interference(),
+              1e-9 * std::abs(reference.contact().interference()));
+  const double delta_tol = 1e-9 * P / reference.contact().lateralStiffness();
+  double worst_force = 0, worst_delta = 0;
+  long long changes = 0;
+  for (int e = 0; e < events; ++e) {
+    const SlipEvent a = reference.contact().advance(), b = condensed.contact().advance();
+    ASSERT_EQ(a.type, b.type) << "event " << e;
+    ASSERT_EQ(a.node, b.node) << "event " << e;
+    ASSERT_EQ(a.state_changes, b.state_changes) << "event " << e;
+    ASSERT_EQ(a.contact_nodes, b.contact_nodes) << "event " << e;
+    ASSERT_NEAR(a.delta, b.delta, delta_tol) << "event " << e;
+    ASSERT_NEAR(a.friction_force, b.friction_force, 1e-9 * P) << "event " << e;
+    ASSERT_NEAR(a.force_drop, b.force_drop, 1e-9 * P) << "event " << e;
+    worst_force = std::max(worst_force, std::abs(a.friction_force - b.friction_force) / P);
+    worst_delta = std::max(worst_delta, std::abs(a.delta - b.delta) / a.delta);
+    changes += a.state_changes;
+  }
+  ASSERT_EQ(reference.contact().inContact(), condensed.contact().inContact());
+  ::testing::Test::RecordProperty("worst_force_difference_over_W", fmt::format("{:.3e}", worst_force));
+  ::testing::Test::RecordProperty("worst_delta_difference_relative", fmt::format("{:.3e}", worst_delta));
+  int rank = 0;
+  MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
+  if (rank == 0)
+    std::printf(
+        "levels %d mu_i %g: %d events, %lld state changes, worst |dF|/W %.3e, worst |d delta|/delta %.3e\n",
+        levels, mu_i, events, changes, worst_force, worst_delta);
+  ::testing::Test::RecordProperty("state_changes", std::to_string(changes));
+}
+
+} // namespace
+
+TEST(CondensedContact, SolveEqualsReferenceSolve) {
+  // One provisional equilibrium, arbitrary prescription on a contact set in the zone: all four surface
+  // fields at all n_x nodes, outside the zone included. Scale: forces relative to the largest force,
+  // displacements to the largest prescription; MUMPS round-off on this system is ~1e-10 of those.
+  const SlabGeometry geometry = fig6Like(6, 0.5, SolverPath::reference).slab;
+  const BinaryHierarchy grid = geometry.grid();
+  SlabSupport support;
+  support.bottom = BottomSupport::fixed_vertical;
+  support.restraint = LateralRestraint::bottom_row;
+  SlabSystem slab(PETSC_COMM_WORLD, grid, geometry.elastic, support);
+  SlabSurfaceSolver ref(slab);
+  const std::size_t n = ref.surfaceX().size();
+  CondensedSurfaceSolver con(slab, ref.surfaceX()[n / 2 - 8], ref.surfaceX()[n / 2 + 8], 4);
+  EXPECT_EQ(con.zoneNodes(), 17 + 2 * 4);
+  std::vector<char> contact(n, 0), held(n, 0);
+  for (std::size_t k = n / 2 - 8; k <= n / 2 + 8; ++k)
+    contact[k] = 1, held[k] = k % 3 != 0;
+  ref.setContactSet(contact, held);
+  con.setContactSet(contact, held);
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> U(-1e-7, 1e-7);
+  std::vector<double> u(n), w(n);
+  for (std::size_t k = 0; k < n; ++k)
+    u[k] = U(rng), w[k] = U(rng);
+  const SurfaceState a = ref.solve(u, w), b = con.solve(u, w);
+  double fmax = 0;
+  for (std::size_t k = 0; k < n; ++k)
+    fmax = std::max({fmax, std::abs(a.fx[k]), std::abs(a.fz[k])});
+  for (std::size_t k = 0; k < n; ++k) {
+    EXPECT_NEAR(a.u[k], b.u[k], 1e-10 * 1e-7) << k;
+    EXPECT_NEAR(a.w[k], b.w[k], 1e-10 * 1e-7) << k;
+    // Free dofs: the reference reports round-off, the condensed path exact zeros.
+    EXPECT_NEAR(a.fx[k], b.fx[k], 1e-10 * fmax) << k;
+    EXPECT_NEAR(a.fz[k], b.fz[k], 1e-10 * fmax) << k;
+  }
+}
+
+TEST(CondensedContact, ZoneGrowsWhenContactLeavesIt) {
+  // No margin: the first new contact during sliding lies outside the zone, so the solver must condense
+  // again on a grown zone and carry on with the reference's events.
+  PinOnSlabSetup s = fig6Like(6, 0.5, SolverPath::condensed);
+  s.zone_margin_nodes = 0;
+  PinOnSlab con(PETSC_COMM_WORLD, s);
+  PinOnSlab ref(PETSC_COMM_WORLD, fig6Like(6, 0.5, SolverPath::reference));
+  con.establishNormalContact();
+  ref.establishNormalContact();
+  const long long zone0 = con.condensedZoneNodes();
+  EXPECT_EQ(zone0, con.contact().contactCount());
+  int e = 0;
+  for (; e < 600 && con.condensed()->condensations() == 1; ++e) {
+    const SlipEvent a = ref.contact().advance(), b = con.contact().advance();
+    ASSERT_EQ(a.node, b.node) << "event " << e;
+    ASSERT_EQ(a.state_changes, b.state_changes) << "event " << e;
+    ASSERT_NEAR(a.friction_force, b.friction_force, 1e-9 * ref.loadPerDepth()) << "event " << e;
+  }
+  ASSERT_GT(con.condensed()->condensations(), 1) << "no contact spread in " << e << " events";
+  EXPECT_GT(con.condensedZoneNodes(), zone0);
+  for (int k = 0; k < 20; ++k, ++e) {
+    const SlipEvent a = ref.contact().advance(), b = con.contact().advance();
+    ASSERT_EQ(a.node, b.node) << "event " << e;
+    ASSERT_EQ(a.state_changes, b.state_changes) << "event " << e;
+    ASSERT_NEAR(a.friction_force, b.friction_force, 1e-9 * ref.loadPerDepth()) << "event " << e;
+  }
+}
+
+TEST(CondensedContact, FrictionlessHertzAgrees) {
+  // Frictionless: the contact nodes' u are free too, so S_FF holds them (the general branch).
+  PinOnSlabSetup s = fig6Like(8, 0.5, SolverPath::reference);
+  s.contact.frictionless = true;
+  PinOnSlabSetup c = s;
+  c.solver_path = SolverPath::condensed;
+  PinOnSlab ref(PETSC_COMM_WORLD, s), con(PETSC_COMM_WORLD, c);
+  // The normal contact runs on the reference path in both; the condensed path then solves the state
+  // again with its own operator, the contact nodes' u free (the large-S_FF branch).
+  EXPECT_EQ(ref.establishNormalContact(), con.establishNormalContact());
+  EXPECT_EQ(ref.contact().inContact(), con.contact().inContact());
+  const auto &a = ref.contact().state(), &b = con.contact().state();
+  for (std::size_t k = 0; k < a.u.size(); ++k) {
+    EXPECT_NEAR(a.u[k], b.u[k], 1e-9 * std::abs(ref.contact().interference())) << k;
+    EXPECT_NEAR(a.w[k], b.w[k], 1e-9 * std::abs(ref.contact().interference())) << k;
+  }
+  for (std::size_t k = 0; k < a.fz.size(); ++k) {
+    if (ref.contact().inContact()[k]) {
+      EXPECT_NEAR(a.fz[k], b.fz[k], 1e-9 * ref.loadPerDepth()) << k;
+    }
+  }
+  EXPECT_EQ(con.contact().worstViolation(), 0.0);
+}
+
+TEST(CondensedContact, ConstraintsHoldAfterEveryEvent) {
+  PinOnSlab model(PETSC_COMM_WORLD, fig6Like(7, 0.5, SolverPath::condensed));
+  auto &c = model.contact();
+  model.establishNormalContact();
+  for (int e = 0; e < 300; ++e) {
+    c.advance();
+    ASSERT_EQ(c.worstViolation(), 0.0) << "event " << e;
+  }
+}
+
+TEST(CondensedContact, AutoChoosesCondensedWhenItFitsElseReference) {
+  PinOnSlabSetup s = fig6Like(5, 0.5, SolverPath::automatic);
+  EXPECT_EQ(PinOnSlab(PETSC_COMM_WORLD, s).solverPathName(), "condensed");
+  s.condensed_max_bytes = 1000; // far below one zone's S_Z
+  EXPECT_EQ(PinOnSlab(PETSC_COMM_WORLD, s).solverPathName(), "reference");
+}
+
+TEST(CondensedContact, Fig6SameEventsMu025) {
+  expectSameEvents(7, 0.25, 150);
+}
+TEST(CondensedContact, Fig6SameEventsMu05) {
+  expectSameEvents(7, 0.5, 150);
+}
+TEST(CondensedContact, Level10SameEvents) {
+  expectSameEvents(10, 0.5, 10);
+}
