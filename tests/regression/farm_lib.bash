@@ -7,6 +7,12 @@ fail() { echo "FAIL $*"; fails=$((fails+1)); }
 check() { local name="$1"; shift; if "$@"; then pass; else fail "$name"; fi; }
 # check_not NAME COMMAND...: passes when the command fails.
 check_not() { local name="$1"; shift; if "$@"; then fail "$name"; else pass; fi; }
+run() { # NAME COMMAND...: runs it with its output in NAME.log; a non-zero exit fails with the log's tail
+  local name="$1"; shift
+  "$@" > "$name.log" 2>&1; local rc=$?
+  if [ "$rc" -ne 0 ]; then fail "$name: exit $rc"; sed 's/^/    /' "$name.log" | tail -20; return 1; fi
+  pass
+}
 finish() { echo "$passes passed, $fails failed"; [ "$fails" -eq 0 ]; }
 
 py=/usr/bin/python3

@@ -9,12 +9,6 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 cd "$work"
 input="$src/input/sweep_smoke.yaml"
 
-run() { # name, mpiexec arguments..., then tribo arguments after --
-  local name="$1"; shift
-  "$@" > "$name.log" 2>&1; local rc=$?
-  if [ "$rc" -ne 0 ]; then fail "$name: exit $rc"; sed 's/^/    /' "$name.log" | tail -20; return 1; fi
-  pass
-}
 run np1 mpiexec -n 1 "$tribo" run "$input" -o np1.h5
 run np2 mpiexec -n 2 --oversubscribe "$tribo" run "$input" -o np2.h5
 run np2-together mpiexec -n 2 --oversubscribe "$tribo" run "$input" -o np2x2.h5 --ranks-per-case 2
