@@ -5,6 +5,7 @@
 #include "tribo/core/error.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fmt/format.h>
 #include <petscblaslapack.h>
@@ -80,15 +81,16 @@ CondensedSurfaceSolver::CondensedSurfaceSolver(SlabSystem &slab, double x_first,
   // The tableau keeps every zone dof held until the first contact set.
 }
 
-std::size_t CondensedSurfaceSolver::bytesFor(std::int64_t surface_nodes, std::int64_t zone_nodes) {
-  // The condensed columns [S_Z; T_OZ] and the tableau, each 2 n_x rows by 2m columns.
-  return sizeof(double) *
-         (2 * static_cast<std::size_t>(2 * surface_nodes) * static_cast<std::size_t>(2 * zone_nodes) +
-          static_cast<std::size_t>(4 * surface_nodes));
+std::size_t CondensedSurfaceSolver::bytesFor(std::int64_t surface_nodes, std::int64_t zone_nodes, int ranks) {
+  // The condensed columns [S_Z; T_OZ] and the tableau, each 2 n_x rows by 2m columns, distributed by
+  // rows; the gathered outputs and the work vectors on every rank.
+  const auto rows = static_cast<std::size_t>(2 * surface_nodes), cols = static_cast<std::size_t>(2 * zone_nodes);
+  return sizeof(double) * (2 * rows * cols + static_cast<std::size_t>(ranks) * (3 * rows + cols));
 }
 
 std::size_t CondensedSurfaceSolver::bytes() const {
-  return sizeof(double) * (base_.size() + tableau_.size() + column_.size() + row_.size() + y_.size());
+  return sizeof(double) * (base_.size() + tableau_.size() + column_.size() + row_.size() + work_.size() +
+                           y_local_.size() + y_.size());
 }
 
 // Column j of S_Z and T_OZ: the surface response to a unit displacement of zone dof j, every other zone
@@ -107,17 +109,30 @@ void CondensedSurfaceSolver::condense(std::int64_t first, std::int64_t last) {
     if (k < first || k > last) outside_.push_back(k);
   doo_ = 2 * outside_.size();
   rows_ = dz_ + doo_;
-  base_.assign(rows_ * dz_, 0.0);
+  // This rank's block of rows (zone dofs first, then the outside ones): a contiguous, balanced split.
+  const MPI_Comm comm = slab_.comm();
+  MPI_Comm_rank(comm, &rank_);
+  MPI_Comm_size(comm, &ranks_);
+  row_begins_.resize(ranks_ + 1);
+  row_counts_.resize(ranks_);
+  for (int r = 0; r <= ranks_; ++r)
+    row_begins_[r] = static_cast<int>(rows_ * static_cast<std::size_t>(r) / static_cast<std::size_t>(ranks_));
+  for (int r = 0; r < ranks_; ++r)
+    row_counts_[r] = row_begins_[r + 1] - row_begins_[r];
+  row_begin_ = static_cast<std::size_t>(row_begins_[rank_]);
+  local_rows_ = static_cast<std::size_t>(row_counts_[rank_]);
+  base_.assign(local_rows_ * dz_, 0.0);
+  y_local_.assign(local_rows_, 0.0);
   y_.assign(rows_, 0.0);
-  column_.assign(rows_, 0.0);
-  row_.assign(dz_, 0.0);
+  column_.assign(dz_, 0.0);
+  row_.assign(2 * dz_, 0.0);
+  work_.assign(2 * local_rows_, 0.0);
 
   SurfaceCondition condition = SurfaceCondition::free(nx_);
   for (std::int64_t k = first; k <= last; ++k)
     condition.u_kind[k] = condition.w_kind[k] = DofKind::displacement;
   slab_.setSurface(condition);
 
-  const MPI_Comm comm = slab_.comm();
   const auto owned = slab_.ownedNodes();
   const PetscInt first_row = static_cast<PetscInt>(2 * owned[0]);
   const PetscInt local_rows = static_cast<PetscInt>(2 * (owned[1] - owned[0]));
@@ -171,51 +186,105 @@ void CondensedSurfaceSolver::condense(std::int64_t first, std::int64_t last) {
     TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(f, &fv));
     MPI_Allreduce(MPI_IN_PLACE, gathered.data(), static_cast<int>(gathered.size()), MPI_DOUBLE, MPI_SUM,
                   comm);
+    // Row i of a column: the force of zone dof i (i < 2m), else a displacement of an outside dof.
     for (std::size_t c = 0; c < cols; ++c) {
       const double *col = &gathered[c * 4 * nx_];
-      double *target = &base_[(j0 + c) * rows_];
-      for (std::size_t i = 0; i < dz_; ++i)
-        target[i] = col[2 * nx_ + 2 * zone_first_ + i];
-      for (std::size_t o = 0; o < outside_.size(); ++o) {
-        target[dz_ + 2 * o] = col[2 * outside_[o]];
-        target[dz_ + 2 * o + 1] = col[2 * outside_[o] + 1];
+      double *target = &base_[(j0 + c) * local_rows_];
+      for (std::size_t l = 0; l < local_rows_; ++l) {
+        const std::size_t i = row_begin_ + l;
+        target[l] = i < dz_ ? col[2 * nx_ + 2 * zone_first_ + i]
+                            : col[2 * outside_[(i - dz_) / 2] + (i - dz_) % 2];
       }
     }
   }
   condensation_solves_ += static_cast<long long>(dz_);
   ++condensations_;
-  // The tableau starts as [S_Z; T_OZ] itself: every zone dof held.
+  refresh();
+}
+
+// The tableau starts again as [S_Z; T_OZ] itself: every zone dof held.
+void CondensedSurfaceSolver::refresh() {
   tableau_ = base_;
   tableau_held_.assign(dz_, 1);
   pivots_since_refresh_ = 0;
 }
 
-// Principal pivot on zone dof p: its input and output trade places (held: displacement in, force out;
-// free: force in, displacement out). With y = A x and a = A_pp:
-//   A_pp <- 1/a,  A_ip <- A_ip / a,  A_pj <- -A_pj / a,  A_ij <- A_ij - A_ip A_pj / a  (i, j != p),
-// the outside rows (displacements, always free) transforming like any i != p. A rank-one update of the
-// 2 n_x x 2m tableau: O(n_x m) per node that joins or leaves the contact, instead of a new elimination
-// of the free zone dofs. The pivot is a diagonal stiffness (held -> free) or compliance (free -> held) of
-// the current partition, positive for the stable slab.
-void CondensedSurfaceSolver::pivot(std::size_t p) {
+// Principal pivot on a set P of zone dofs (one node's: one or two): their inputs and outputs trade
+// places (held: displacement in, force out; free: force in, displacement out). With y = A x, R the other
+// dofs and the outside rows, and M = A_PP:
+//   A_PP <- M^-1,  A_RP <- A_RP M^-1,  A_PR <- -M^-1 A_PR,  A_RR <- A_RR - A_RP M^-1 A_PR,
+// a rank-|P| update of the 2 n_x x 2m tableau, O(n_x m) per node that joins or leaves the contact, in
+// one pass over the tableau (a node's two dofs together), instead of a new elimination of the free zone
+// dofs. M is a diagonal block of stiffness (held -> free) or compliance (free -> held) of the current
+// partition, nonsingular for the stable slab.
+void CondensedSurfaceSolver::pivot(const std::array<std::size_t, 2> &dofs, std::size_t k) {
   double *A = tableau_.data();
-  const double a = A[p * rows_ + p];
-  if (!(std::abs(a) > 0) || !std::isfinite(a))
-    throw SolverError(fmt::format("condensed surface: zero pivot at zone dof {}", p));
-  std::copy(A + p * rows_, A + (p + 1) * rows_, column_.begin());
-  for (std::size_t j = 0; j < dz_; ++j)
-    row_[j] = A[j * rows_ + p];
-  const PetscBLASInt m = blasInt(rows_), n = blasInt(dz_), one = 1;
-  const double alpha = -1.0 / a, beta = 1.0;
-  BLASgemm_("N", "N", &m, &n, &one, &alpha, column_.data(), &m, row_.data(), &one, &beta, A, &m);
-  for (std::size_t i = 0; i < rows_; ++i)
-    A[p * rows_ + i] = column_[i] / a;
-  for (std::size_t j = 0; j < dz_; ++j)
-    A[j * rows_ + p] = -row_[j] / a;
-  A[p * rows_ + p] = 1.0 / a;
-  tableau_held_[p] = !tableau_held_[p];
-  ++pivots_since_refresh_;
-  ++pivots_;
+  const std::size_t lr = local_rows_;
+  // Rows P (zone rows), from the ranks that hold them, column-major k x 2m.
+  for (std::size_t r = 0; r < k; ++r) {
+    const std::size_t p = dofs[r];
+    const int owner =
+        static_cast<int>(std::upper_bound(row_begins_.begin(), row_begins_.end(), static_cast<int>(p)) -
+                         row_begins_.begin()) -
+        1;
+    if (rank_ == owner)
+      for (std::size_t j = 0; j < dz_; ++j)
+        row_[j * k + r] = A[j * lr + (p - row_begin_)];
+    if (ranks_ > 1) {
+      for (std::size_t j = 0; j < dz_; ++j)
+        column_[j] = row_[j * k + r]; // contiguous for the broadcast
+      MPI_Bcast(column_.data(), static_cast<int>(dz_), MPI_DOUBLE, owner, slab_.comm());
+      for (std::size_t j = 0; j < dz_; ++j)
+        row_[j * k + r] = column_[j];
+    }
+  }
+  // M^-1 (k = 1 or 2).
+  double Minv[4] = {0, 0, 0, 0}; // column-major k x k
+  if (k == 1) {
+    const double m = row_[dofs[0]];
+    if (!(std::abs(m) > 0) || !std::isfinite(m))
+      throw SolverError(fmt::format("condensed surface: zero pivot at zone dof {}", dofs[0]));
+    Minv[0] = 1.0 / m;
+  } else {
+    const double m00 = row_[dofs[0] * 2], m10 = row_[dofs[0] * 2 + 1];
+    const double m01 = row_[dofs[1] * 2], m11 = row_[dofs[1] * 2 + 1];
+    const double det = m00 * m11 - m01 * m10;
+    if (!(std::abs(det) > 0) || !std::isfinite(det))
+      throw SolverError(fmt::format("condensed surface: singular pivot at zone dofs {}, {}", dofs[0], dofs[1]));
+    Minv[0] = m11 / det, Minv[1] = -m10 / det, Minv[2] = -m01 / det, Minv[3] = m00 / det;
+  }
+  // W = A_:P M^-1 (this rank's rows), then A -= W A_P: in one rank-k update.
+  for (std::size_t s = 0; s < k; ++s)
+    for (std::size_t l = 0; l < lr; ++l) {
+      double v = 0;
+      for (std::size_t r = 0; r < k; ++r)
+        v += A[dofs[r] * lr + l] * Minv[s * k + r];
+      work_[s * lr + l] = v;
+    }
+  if (lr > 0) {
+    const PetscBLASInt m = blasInt(lr), n = blasInt(dz_), kk = blasInt(k), ldr = blasInt(k);
+    const double alpha = -1.0, beta = 1.0;
+    BLASgemm_("N", "N", &m, &n, &kk, &alpha, work_.data(), &m, row_.data(), &ldr, &beta, A, &m);
+  }
+  for (std::size_t s = 0; s < k; ++s)
+    std::copy(work_.begin() + static_cast<std::ptrdiff_t>(s * lr),
+              work_.begin() + static_cast<std::ptrdiff_t>((s + 1) * lr), A + dofs[s] * lr);
+  for (std::size_t r = 0; r < k; ++r) {
+    const std::size_t p = dofs[r];
+    if (p < row_begin_ || p >= row_begin_ + lr) continue;
+    for (std::size_t j = 0; j < dz_; ++j) {
+      double v = 0;
+      for (std::size_t q = 0; q < k; ++q)
+        v += Minv[q * k + r] * row_[j * k + q];
+      A[j * lr + (p - row_begin_)] = -v;
+    }
+    for (std::size_t s = 0; s < k; ++s)
+      A[dofs[s] * lr + (p - row_begin_)] = Minv[s * k + r];
+  }
+  for (std::size_t r = 0; r < k; ++r)
+    tableau_held_[dofs[r]] = !tableau_held_[dofs[r]];
+  pivots_since_refresh_ += k;
+  pivots_ += static_cast<long long>(k);
 }
 
 void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
@@ -247,13 +316,15 @@ void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
   }
   // Round-off accumulates over many pivots: past a budget, start again from [S_Z; T_OZ] when that takes
   // fewer pivots than the budget itself.
-  if (pivots_since_refresh_ + changes > refresh_pivots && free_count < refresh_pivots) {
-    tableau_ = base_;
-    tableau_held_.assign(dz_, 1);
-    pivots_since_refresh_ = 0;
+  if (pivots_since_refresh_ + changes > refresh_pivots && free_count < refresh_pivots) refresh();
+  // One pivot per node, on whichever of its two dofs change.
+  for (std::size_t i = 0; i < dz_; i += 2) {
+    std::array<std::size_t, 2> dofs{};
+    std::size_t k = 0;
+    for (std::size_t j = i; j < i + 2; ++j)
+      if (held_[j] != tableau_held_[j]) dofs[k++] = j;
+    if (k > 0) pivot(dofs, k);
   }
-  for (std::size_t j = 0; j < dz_; ++j)
-    if (held_[j] != tableau_held_[j]) pivot(j);
 }
 
 SurfaceState CondensedSurfaceSolver::solve(const std::vector<double> &u, const std::vector<double> &w) {
@@ -261,15 +332,21 @@ SurfaceState CondensedSurfaceSolver::solve(const std::vector<double> &u, const s
   StageScope stage(logStages().solve, solve_seconds_);
   // y = tableau x, with x the prescribed displacements of the held dofs and zero forces on the free ones:
   // only the held columns with a nonzero value count, so a unit response (a slip) costs two columns of
-  // 2 n_x entries and a dense prescription all of C.
-  const PetscBLASInt one = 1, m = blasInt(rows_);
-  std::fill(y_.begin(), y_.end(), 0.0);
-  for (std::size_t j = 0; j < dz_; ++j) {
-    if (!held_[j]) continue;
-    const std::int64_t k = zone_first_ + static_cast<std::int64_t>(j / 2);
-    const double v = j % 2 == 0 ? u[k] : w[k];
-    if (v != 0.0) BLASaxpy_(&m, &v, &tableau_[j * rows_], &one, y_.data(), &one);
+  // 2 n_x entries and a dense prescription all of C. Each rank does its rows, then they are gathered.
+  std::vector<double> &y = ranks_ > 1 ? y_local_ : y_;
+  std::fill(y.begin(), y.end(), 0.0);
+  if (local_rows_ > 0) {
+    const PetscBLASInt one = 1, m = blasInt(local_rows_);
+    for (std::size_t j = 0; j < dz_; ++j) {
+      if (!held_[j]) continue;
+      const std::int64_t k = zone_first_ + static_cast<std::int64_t>(j / 2);
+      const double v = j % 2 == 0 ? u[k] : w[k];
+      if (v != 0.0) BLASaxpy_(&m, &v, &tableau_[j * local_rows_], &one, y.data(), &one);
+    }
   }
+  if (ranks_ > 1)
+    MPI_Allgatherv(y_local_.data(), row_counts_[rank_], MPI_DOUBLE, y_.data(), row_counts_.data(),
+                   row_begins_.data(), MPI_DOUBLE, slab_.comm());
   ++solves_;
 
   SurfaceState s;

@@ -27,17 +27,17 @@ PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup) : setup_(setup)
   const double Lx = setup_.slab.length_x, xc = setup_.center_over_Lx * Lx;
   use_condensed_ = setup_.solver_path == SolverPath::condensed;
   if (setup_.solver_path == SolverPath::automatic) {
-    // Hertz's width plus the margin estimates the zone; the dense operators are held on every rank.
-    const auto zone = std::min<std::int64_t>(
-        grid_.surfaceNodeCount(), static_cast<std::int64_t>(2 * hertzHalfWidth() / grid_.spacingX(0)) + 1 +
-                                      2 * setup_.zone_margin_nodes);
+    // Hertz's width plus the margin estimates the zone; the dense operators are distributed by rows.
+    const double hertz_nodes = 2 * hertzHalfWidth() / grid_.spacingX(0) + 1;
+    const double margin = std::max<double>(setup_.zone_margin_nodes, setup_.zone_margin_fraction * hertz_nodes);
+    const auto zone = std::min<std::int64_t>(grid_.surfaceNodeCount(),
+                                             static_cast<std::int64_t>(hertz_nodes + 2 * margin));
     int ranks = 1;
     MPI_Comm_size(comm, &ranks);
     const std::size_t budget =
         setup_.condensed_max_bytes > 0 ? setup_.condensed_max_bytes : physicalMemory() / 4;
     use_condensed_ =
-        CondensedSurfaceSolver::bytesFor(grid_.surfaceNodeCount(), zone) * static_cast<std::size_t>(ranks) <=
-        budget;
+        CondensedSurfaceSolver::bytesFor(grid_.surfaceNodeCount(), zone, ranks) <= budget;
   }
   reference_ = std::make_unique<SlabSurfaceSolver>(*slab_);
 
@@ -58,7 +58,9 @@ long long PinOnSlab::establishNormalContact() {
     double x_first = x.back(), x_last = x.front();
     for (std::size_t k = 0; k < x.size(); ++k)
       if (in[k]) x_first = std::min(x_first, x[k]), x_last = std::max(x_last, x[k]);
-    condensed_ = std::make_unique<CondensedSurfaceSolver>(*slab_, x_first, x_last, setup_.zone_margin_nodes);
+    const int margin = std::max(setup_.zone_margin_nodes,
+                                static_cast<int>(setup_.zone_margin_fraction * contact_->contactCount()));
+    condensed_ = std::make_unique<CondensedSurfaceSolver>(*slab_, x_first, x_last, margin);
     contact_->switchSurfaceSolver(*condensed_);
   }
   return changes;

@@ -129,8 +129,9 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   for (double c : changes) total_changes += c;
   record.attribute("", "n_state_changes", static_cast<long long>(total_changes));
   record.attribute("", "n_solves", model.surface().solveCount());
-  // Which path ran, and the condensed path's zone and dense memory per rank (0 on the reference path).
-  record.attribute("", "solver_path", model.solverPathName());
+  // Which path ran (the parameter solver_path may be auto), and the condensed path's zone and dense
+  // memory on rank 0 of the case (0 on the reference path).
+  record.attribute("", "solver_path_used", model.solverPathName());
   record.attribute("", "condensed_zone_nodes", model.condensedZoneNodes());
   record.attribute("", "condensed_bytes", static_cast<long long>(model.condensedBytes()));
   record.attribute("", "condensations",

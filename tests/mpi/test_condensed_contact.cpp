@@ -112,6 +112,7 @@ TEST(CondensedContact, ZoneGrowsWhenContactLeavesIt) {
   // again on a grown zone and carry on with the reference's events.
   PinOnSlabSetup s = fig6Like(6, 0.5, SolverPath::condensed);
   s.zone_margin_nodes = 0;
+  s.zone_margin_fraction = 0;
   PinOnSlab con(PETSC_COMM_WORLD, s);
   PinOnSlab ref(PETSC_COMM_WORLD, fig6Like(6, 0.5, SolverPath::reference));
   con.establishNormalContact();

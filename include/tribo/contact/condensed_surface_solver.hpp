@@ -5,6 +5,7 @@
 #include "tribo/contact/surface_solver.hpp"
 #include "tribo/slab/slab_system.hpp"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <petscblaslapack.h>
@@ -17,11 +18,12 @@ namespace tribo {
 /// bottom on its platen, the surface response is exactly linear in the zone displacements d_Z:
 ///   f_Z = S_Z d_Z,  d_O = T_OZ d_Z  (O: the surface dofs outside the zone, f_O = 0).
 /// [S_Z; T_OZ] (2 n_x x 2m, S_Z not symmetric) is computed once per zone from blocked solves of the
-/// distributed SlabSystem and held on every rank. For a contact set, the held zone dofs C take a
+/// distributed SlabSystem. Its rows are distributed over the ranks of the slab's communicator (each rank
+/// holds a contiguous block of the 2 n_x rows of every column); a solve gathers the 2 n_x outputs. For a contact set, the held zone dofs C take a
 /// displacement and give a force, the free ones F the other way round; the tableau that maps
 /// (d_C, f_F) to (f_C, d_F, d_O) is [S_Z; T_OZ] after a principal pivot on every free zone dof, i.e.
 ///   d_F = -S_FF^{-1} S_FC d_C,  f_C = (S_CC - S_CF S_FF^{-1} S_FC) d_C.
-/// A node joining or leaving the contact is one principal pivot per dof (a rank-one update, O(n_x m));
+/// A node joining or leaving the contact is one principal pivot on its dofs (a rank-two update, O(n_x m));
 /// a solve is one column of 2 n_x per nonzero prescribed value, so a unit response (a slip) costs O(n_x)
 /// whatever the depth of the slab. The whole surface is reported, outside nodes included, so the contact
 /// sees exact gaps everywhere; a contact set that holds a node outside the zone triggers a new
@@ -42,10 +44,11 @@ public:
 
   std::int64_t zoneFirst() const { return zone_first_; }
   std::int64_t zoneNodes() const { return zone_nodes_; }
-  /// Memory of the dense operators ([S_Z; T_OZ] and the tableau) [bytes], on each rank.
+  /// Memory of the dense operators ([S_Z; T_OZ] and the tableau, this rank's rows) [bytes], on this rank.
   std::size_t bytes() const;
-  /// What a zone of `zone_nodes` top nodes on a surface of `surface_nodes` costs [bytes per rank].
-  static std::size_t bytesFor(std::int64_t surface_nodes, std::int64_t zone_nodes);
+  /// What a zone of `zone_nodes` top nodes on a surface of `surface_nodes` costs [bytes], summed over
+  /// the ranks (the rows are distributed; the gathered outputs are held on each of the `ranks`).
+  static std::size_t bytesFor(std::int64_t surface_nodes, std::int64_t zone_nodes, int ranks);
   /// Condensations so far (1 + the zone growths) and the slab solves they took.
   int condensations() const { return condensations_; }
   long long condensationSolves() const { return condensation_solves_; }
@@ -54,14 +57,15 @@ public:
   double solveSeconds() const { return solve_seconds_; }
   double contactSetSeconds() const { return contact_set_seconds_; }
 
-  /// Principal pivots so far (each a node's dof joining or leaving the contact, or a refresh).
+  /// Zone dofs pivoted so far (each a node's dof joining or leaving the contact; a node's two together).
   long long pivots() const { return pivots_; }
   /// Pivots after which the tableau is rebuilt from [S_Z; T_OZ] (bounds the accumulated round-off).
   static constexpr std::size_t refresh_pivots = 2000;
 
 private:
   void condense(std::int64_t first, std::int64_t last);
-  void pivot(std::size_t p);
+  void pivot(const std::array<std::size_t, 2> &dofs, std::size_t k);
+  void refresh();
 
   SlabSystem &slab_;
   std::vector<double> x_, width_;
@@ -69,12 +73,17 @@ private:
   std::int64_t nx_ = 0, zone_first_ = 0, zone_nodes_ = 0;
   std::size_t dz_ = 0, doo_ = 0, rows_ = 0; // zone dofs 2m, outside dofs 2(n_x - m), rows 2 n_x
   std::vector<std::int64_t> outside_;       // surface node of each outside pair of dofs
-  std::vector<double> base_;                // [S_Z; T_OZ], column-major, one column per zone dof
-  std::vector<double> tableau_;             // the same after the pivots of the current contact set
+  // Rows [row_begin_, row_begin_ + local_rows_) of the 2 n_x are held here; row_begins_ lists every
+  // rank's first row (and rows_ at the end), for the gathers.
+  int rank_ = 0, ranks_ = 1;
+  std::size_t row_begin_ = 0, local_rows_ = 0;
+  std::vector<int> row_begins_, row_counts_;
+  std::vector<double> base_;    // this rank's rows of [S_Z; T_OZ], column-major, one column per zone dof
+  std::vector<double> tableau_; // the same after the pivots of the current contact set
   std::vector<char> tableau_held_;          // per zone dof: held in the tableau's partition
   std::vector<char> in_contact_, held_laterally_;
   std::vector<char> held_;               // per zone dof, as asked by setContactSet
-  std::vector<double> column_, row_, y_; // work
+  std::vector<double> column_, row_, work_, y_local_, y_; // work
   long long solves_ = 0, condensation_solves_ = 0, pivots_ = 0;
   std::size_t pivots_since_refresh_ = 0;
   int condensations_ = 0;
