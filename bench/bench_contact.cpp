@@ -107,6 +107,17 @@ int main(int argc, char **argv) {
           r.changes / r.events_s, r.solves, 1e6 * r.events_s / r.events,
           1e6 * r.events_s / std::max<long long>(r.changes, 1), r.events_cpu_s, r.events / r.events_cpu_s,
           r.changes / r.events_cpu_s);
+      // What the events covered: the travel, the mean pin displacement per event, F/W over the second
+      // half of the events (the plateau once the run reaches the steady state).
+      double f_half = 0;
+      for (std::size_t e = r.force.size() / 2; e < r.force.size(); ++e)
+        f_half += r.force[e];
+      f_half /= static_cast<double>(std::max<std::size_t>(r.force.size() - r.force.size() / 2, 1));
+      const double Lx = s.slab.length_x, P = model.loadPerDepth();
+      PetscPrintf(comm,
+                  "  travel delta/L_x %.4e, mean increment %.4e L_x, mean F/W over the second half %.4f\n",
+                  r.delta.empty() ? 0.0 : r.delta.back() / Lx,
+                  r.delta.empty() ? 0.0 : r.delta.back() / Lx / static_cast<double>(r.events), f_half / P);
       if (con) {
         const double solve = con->solveSeconds() - solve0, set = con->contactSetSeconds() - set0;
         const double cond = con->condensationSeconds() - cond0;

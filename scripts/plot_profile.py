@@ -89,13 +89,32 @@ def plot(source, case_id, out_dir):
     return files
 
 
+def steady_mean_increment(case):
+    """Mean pin displacement per event / L_x over the steady state alone (events past
+    profile/steady_state_start_over_Lx), or None when the run stopped before it slid: F over the second
+    half of the events must drift by less than 10% of its mean (a least-squares line), and at least a
+    quarter of the events must lie in the steady state."""
+    lx = float(case.attrs["length_x"])
+    start = float(case["profile"].attrs["steady_state_start_over_Lx"]) * lx
+    delta, inc, force = case["events/delta"][:], case["events/increment"][:], case["events/friction_force"][:]
+    half = slice(len(delta) // 2, None)
+    slope = np.polyfit(delta[half], force[half], 1)[0]
+    drift = abs(slope) * (delta[-1] - delta[len(delta) // 2])
+    steady = inc[delta >= start]
+    if drift > 0.1 * np.mean(force[half]) or len(steady) < len(inc) / 4:
+        return None
+    return float(np.mean(steady)) / lx
+
+
 def resolution_table(f):
-    """(n_x, R/L_x, mean increment / L_x) of every complete profile case."""
+    """(n_x, R/L_x, mean increment / L_x over all events, the same over the steady state or None) of
+    every complete profile case."""
     rows = []
     for cid, case in f["cases"].items():
         a = case.attrs
         if "profile" in case and "mean_increment_over_Lx" in a:
-            rows.append((2 ** int(a["levels"]) + 1, float(a["radius_over_Lx"]), float(a["mean_increment_over_Lx"])))
+            rows.append((2 ** int(a["levels"]) + 1, float(a["radius_over_Lx"]), float(a["mean_increment_over_Lx"]),
+                         steady_mean_increment(case)))
     return rows
 
 
@@ -111,25 +130,32 @@ def power_law(nx, y):
 
 
 def plot_file(f, out_dir):
-    """Fig. 8 when the file holds profiles at three or more resolutions of one pin radius."""
+    """Fig. 8 when the file holds profiles at three or more resolutions of one pin radius: the mean over
+    all events (filled) and, where the runs reached it, over the steady state alone (open)."""
     rows = resolution_table(f)
-    radii = sorted({r for _, r, _ in rows})
-    series = {r: sorted((n, m) for n, rr, m in rows if rr == r) for r in radii}
-    series = {r: s for r, s in series.items() if len({n for n, _ in s}) >= 3}
-    if not series:
-        return []
+    radii = sorted({r for _, r, _, _ in rows})
     os.makedirs(out_dir, exist_ok=True)
     fig, ax = plt.subplots(figsize=(6.5, 4.5))
-    for r, s in series.items():
-        nx, m = zip(*s)
-        c, b, db = power_law(nx, m)
-        ax.loglog(nx, m, "o", label=f"R/L_x = {r:g}")
-        xs = np.geomspace(min(nx), max(nx), 50)
-        ax.loglog(xs, c * xs ** b, "--", lw=0.8, label=f"fit: {c:.3g} $n_x^{{{b:.2f} \\pm {db:.2f}}}$")
+    drawn = False
+    for r in radii:
+        for col, style, what in ((2, "o", "all events"), (3, "s", "steady state")):
+            s = sorted((row[0], row[col]) for row in rows if row[1] == r and row[col] is not None)
+            if len({n for n, _ in s}) < 3:
+                continue
+            nx, m = zip(*s)
+            c, b, db = power_law(nx, m)
+            pts = ax.loglog(nx, m, style, mfc="none" if col == 3 else None, label=f"R/L_x = {r:g}, {what}")
+            xs = np.geomspace(min(nx), max(nx), 50)
+            ax.loglog(xs, c * xs ** b, "--", lw=0.8, color=pts[0].get_color(),
+                      label=f"fit: {c:.3g} $n_x^{{{b:.2f} \\pm {db:.2f}}}$")
+            drawn = True
+    if not drawn:
+        plt.close(fig)
+        return []
     ax.set_xlabel("surface nodes $n_x$")
     ax.set_ylabel("mean pin displacement per event / $L_x$")
     ax.set_title("mean pin displacement per event vs resolution (Fig. 8)", fontsize=10)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=7)
     ax.grid(alpha=0.3, which="both")
     return [save(fig, out_dir, "resolution_fig8")]
 

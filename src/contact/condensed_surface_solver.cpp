@@ -84,7 +84,8 @@ CondensedSurfaceSolver::CondensedSurfaceSolver(SlabSystem &slab, double x_first,
 std::size_t CondensedSurfaceSolver::bytesFor(std::int64_t surface_nodes, std::int64_t zone_nodes, int ranks) {
   // The condensed columns [S_Z; T_OZ] and the tableau, each 2 n_x rows by 2m columns, distributed by
   // rows; the gathered outputs and the work vectors on every rank.
-  const auto rows = static_cast<std::size_t>(2 * surface_nodes), cols = static_cast<std::size_t>(2 * zone_nodes);
+  const auto rows = static_cast<std::size_t>(2 * surface_nodes),
+             cols = static_cast<std::size_t>(2 * zone_nodes);
   return sizeof(double) * (2 * rows * cols + static_cast<std::size_t>(ranks) * (3 * rows + cols));
 }
 
@@ -192,8 +193,8 @@ void CondensedSurfaceSolver::condense(std::int64_t first, std::int64_t last) {
       double *target = &base_[(j0 + c) * local_rows_];
       for (std::size_t l = 0; l < local_rows_; ++l) {
         const std::size_t i = row_begin_ + l;
-        target[l] = i < dz_ ? col[2 * nx_ + 2 * zone_first_ + i]
-                            : col[2 * outside_[(i - dz_) / 2] + (i - dz_) % 2];
+        target[l] =
+            i < dz_ ? col[2 * nx_ + 2 * zone_first_ + i] : col[2 * outside_[(i - dz_) / 2] + (i - dz_) % 2];
       }
     }
   }
@@ -250,7 +251,8 @@ void CondensedSurfaceSolver::pivot(const std::array<std::size_t, 2> &dofs, std::
     const double m01 = row_[dofs[1] * 2], m11 = row_[dofs[1] * 2 + 1];
     const double det = m00 * m11 - m01 * m10;
     if (!(std::abs(det) > 0) || !std::isfinite(det))
-      throw SolverError(fmt::format("condensed surface: singular pivot at zone dofs {}, {}", dofs[0], dofs[1]));
+      throw SolverError(
+          fmt::format("condensed surface: singular pivot at zone dofs {}, {}", dofs[0], dofs[1]));
     Minv[0] = m11 / det, Minv[1] = -m10 / det, Minv[2] = -m01 / det, Minv[3] = m00 / det;
   }
   // W = A_:P M^-1 (this rank's rows), then A -= W A_P: in one rank-k update.

@@ -3,10 +3,10 @@
 
 #include "tribo/core/error.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <fmt/format.h>
 #include <limits>
 
 namespace tribo {
@@ -14,7 +14,7 @@ namespace tribo {
 namespace {
 constexpr double inf = std::numeric_limits<double>::infinity();
 constexpr double tie_tolerance = 1e-9;
-}
+} // namespace
 
 FrictionalContact::FrictionalContact(SurfaceSolver &slab, CurvedPin pin, double pin_center,
                                      ContactParameters params)
@@ -87,7 +87,7 @@ void FrictionalContact::solve() {
 }
 
 FrictionalContact::Response FrictionalContact::atConstantLoad(const std::vector<double> &u,
-                                                             const std::vector<double> &w) {
+                                                              const std::vector<double> &w) {
   Response r{slab_->solve(u, w), 0.0};
   const SurfaceState &unit = unitInterference();
   r.interference_rate = -contactForce(r.surface) / contactForce(unit);
@@ -99,14 +99,21 @@ FrictionalContact::Response FrictionalContact::atConstantLoad(const std::vector<
 // heights unchanged, the load kept. Linear in delta until the next event (paper §2.1.1).
 FrictionalContact::Response FrictionalContact::pinTranslationResponse() {
   // It depends only on the contact set; the reference path solves it again (bit for bit the same), the
-  // condensed path, where a dense prescription is its most expensive solve, keeps it.
-  if (linear_updates_ && !translation_stale_) return translation_;
-  const std::size_t n = x_.size();
-  std::vector<double> u(n, 0.0), w(n, 0.0);
-  for (std::size_t k = 0; k < n; ++k)
-    if (in_contact_[k]) u[k] = 1.0;
-  Response r = atConstantLoad(u, w);
-  if (linear_updates_) translation_ = r, translation_stale_ = false;
+  // condensed path, where a dense prescription is its most expensive solve, keeps the raw response and
+  // updates it with the contact set (changeContactSetByLinearity).
+  if (!linear_updates_ || translation_stale_) {
+    const std::size_t n = x_.size();
+    std::vector<double> u(n, 0.0), w(n, 0.0);
+    for (std::size_t k = 0; k < n; ++k)
+      if (in_contact_[k]) u[k] = 1.0;
+    if (!linear_updates_) return atConstantLoad(u, w);
+    translation_raw_ = slab_->solve(u, w);
+    translation_stale_ = false;
+  }
+  Response r{translation_raw_, 0.0};
+  const SurfaceState &unit = unitInterference();
+  r.interference_rate = -contactForce(r.surface) / contactForce(unit);
+  r.surface = combine(std::move(r.surface), r.interference_rate, unit);
   return r;
 }
 
@@ -145,7 +152,8 @@ FrictionalContact::Violation FrictionalContact::mostOffending() const {
   for (std::size_t k = 0; k < x_.size(); ++k) {
     Violation v{EventType::slip, static_cast<int>(k), 0.0};
     if (in_contact_[k]) {
-      if (state_.fz[k] < -force_tol_) v = {EventType::release, v.node, -state_.fz[k]}; // I
+      if (state_.fz[k] < -force_tol_)
+        v = {EventType::release, v.node, -state_.fz[k]}; // I
       else if (!params_.frictionless && std::abs(state_.fx[k]) > mu * state_.fz[k] + force_tol_)
         v = {EventType::slip, v.node, std::abs(state_.fx[k]) - mu * state_.fz[k]}; // II
     } else {
@@ -159,7 +167,9 @@ FrictionalContact::Violation FrictionalContact::mostOffending() const {
   return worst;
 }
 
-double FrictionalContact::worstViolation() const { return mostOffending().force / params_.load_per_depth; }
+double FrictionalContact::worstViolation() const {
+  return mostOffending().force / params_.load_per_depth;
+}
 
 // A slipping node moves along the pin (tangent direction (1, -h'(xi)) in (u, w)) until its shear is
 // the residual fraction of mu_i p, every other node held: one solve gives its own stiffness in that
@@ -203,10 +213,12 @@ void FrictionalContact::applyChange(EventType type, int k) {
     slipNode(k);
     break;
   case EventType::release:
+    if (linear_updates_ && changeContactSetByLinearity(EventType::release, k)) return;
     in_contact_[k] = 0;
     updateContactSet();
     break;
   case EventType::contact:
+    if (linear_updates_ && changeContactSetByLinearity(EventType::contact, k)) return;
     // The node touches where it now is, and sticks there.
     xi_[k] = x_[k] + state_.u[k] - pinCenter();
     in_contact_[k] = 1;
@@ -216,28 +228,102 @@ void FrictionalContact::applyChange(EventType type, int k) {
   solve();
 }
 
+// The condensed path's contact-set change without a dense solve (docs/model.md §16). Node k's dofs that
+// change role (w, and u where the contact holds it laterally) have unit-displacement responses R in the
+// partition where they are held: after the change for a new contact, before it for a release. Every
+// kept response V (the state, the unit interference U, the pin translation T) becomes the one of the new
+// partition by adding a combination of R: for a contact, the one that sets k's new prescription; for a
+// release, the one that zeroes k's reaction (then V is a solution with k free of traction). The load is
+// restored with U. Returns false (the caller solves in full) every resync_set_changes changes, which
+// bounds the round-off the updates accumulate.
+bool FrictionalContact::changeContactSetByLinearity(EventType type, int k) {
+  if (++set_changes_since_solve_ > resync_set_changes) {
+    set_changes_since_solve_ = 0;
+    return false;
+  }
+  const std::size_t n = x_.size();
+  const bool lateral = !params_.frictionless;
+  unitInterference(); // U of the current set, if not kept already
+  auto columns = [&] {
+    std::vector<double> zero(n, 0.0), e(n, 0.0);
+    e[k] = 1.0;
+    std::array<SurfaceState, 2> r{SurfaceState{}, slab_->solve(zero, e)};
+    if (lateral) r[0] = slab_->solve(e, zero);
+    return r;
+  };
+  // V + a R_u + b R_w with V's displacement at k set to (u_k, w_k), or its reaction at k zeroed.
+  auto setDisplacement = [&](SurfaceState &v, const std::array<SurfaceState, 2> &r, double u_k, double w_k) {
+    const double b = w_k - v.w[k], a = lateral ? u_k - v.u[k] : 0.0;
+    if (lateral) v = combine(std::move(v), a, r[0]);
+    v = combine(std::move(v), b, r[1]);
+  };
+  auto freeReaction = [&](SurfaceState &v, const std::array<SurfaceState, 2> &r) {
+    double a = 0, b = 0;
+    if (lateral) { // [R_u.fx R_w.fx; R_u.fz R_w.fz] (a, b) = -(fx, fz)
+      const double det = r[0].fx[k] * r[1].fz[k] - r[1].fx[k] * r[0].fz[k];
+      a = (-v.fx[k] * r[1].fz[k] + v.fz[k] * r[1].fx[k]) / det;
+      b = (-v.fz[k] * r[0].fx[k] + v.fx[k] * r[0].fz[k]) / det;
+      v = combine(std::move(v), a, r[0]);
+    } else {
+      b = -v.fz[k] / r[1].fz[k];
+    }
+    v = combine(std::move(v), b, r[1]);
+  };
+  if (type == EventType::contact) {
+    // The node touches where it now is and sticks there: its u is kept, its w set on the pin.
+    xi_[k] = x_[k] + state_.u[k] - pinCenter();
+    const double w_on_pin = interference_ - pin_.height(xi_[k]);
+    in_contact_[k] = 1;
+    pushContactSet();
+    const auto r = columns();
+    setDisplacement(state_, r, state_.u[k], w_on_pin);
+    setDisplacement(unit_interference_, r, 0.0, 1.0);
+    if (!translation_stale_) setDisplacement(translation_raw_, r, 1.0, 0.0);
+  } else {
+    const auto r = columns();
+    in_contact_[k] = 0;
+    pushContactSet();
+    freeReaction(state_, r);
+    freeReaction(unit_interference_, r);
+    if (!translation_stale_) freeReaction(translation_raw_, r);
+  }
+  const double load = contactForce(unit_interference_);
+  if (!(load > 0)) throw SolverError("the contact set carries no load under a unit interference");
+  const double c = (params_.load_per_depth - contactForce(state_)) / load;
+  state_ = combine(std::move(state_), c, unit_interference_);
+  interference_ += c;
+  return true;
+}
+
 void FrictionalContact::updateContactSet() {
   unit_interference_stale_ = true;
   translation_stale_ = true;
-  slab_->setContactSet(in_contact_, params_.frictionless ? std::vector<char>(in_contact_.size(), 0) : in_contact_);
+  pushContactSet();
+}
+
+void FrictionalContact::pushContactSet() {
+  slab_->setContactSet(in_contact_,
+                       params_.frictionless ? std::vector<char>(in_contact_.size(), 0) : in_contact_);
 }
 
 void FrictionalContact::checkEdges() const {
   if (in_contact_.front() || in_contact_.back())
-    throw SolverError("the contact reaches the slab edge: the load (contact.load) is too large for this slab, "
-                      "or the pin radius too large; lower the load or widen the slab");
+    throw SolverError(
+        "the contact reaches the slab edge: the load (contact.load) is too large for this slab, "
+        "or the pin radius too large; lower the load or widen the slab");
   if (contactCount() < 3)
-    throw SolverError(fmt::format("only {} node(s) in contact: the load (contact.load) is too small to resolve "
-                                  "the contact on this grid; raise the load or slab.levels",
-                                  contactCount()));
+    throw SolverError(
+        fmt::format("only {} node(s) in contact: the load (contact.load) is too small to resolve "
+                    "the contact on this grid; raise the load or slab.levels",
+                    contactCount()));
 }
 
 long long FrictionalContact::relaxToEquilibrium(long long budget) {
   long long changes = 0;
   for (Violation v = mostOffending(); v.node >= 0; v = mostOffending()) {
     if (++changes > budget)
-      throw SolverError(fmt::format("avalanche did not settle after {} state changes (contact.max_state_changes)",
-                                    budget));
+      throw SolverError(
+          fmt::format("avalanche did not settle after {} state changes (contact.max_state_changes)", budget));
     applyChange(v.type, v.node);
     if (in_contact_.front() || in_contact_.back()) checkEdges();
   }
@@ -253,7 +339,8 @@ long long FrictionalContact::establishNormalContact(double first_guess_half_widt
     if (std::abs(x_[k] - pin_center0_) < std::abs(x_[nearest] - pin_center0_)) nearest = static_cast<int>(k);
   }
   in_contact_[nearest] = 1;
-  for (std::size_t k = 0; k < x_.size(); ++k) xi_[k] = x_[k] - pin_center0_;
+  for (std::size_t k = 0; k < x_.size(); ++k)
+    xi_[k] = x_[k] - pin_center0_;
   updateContactSet();
   solve();
   const long long changes = relaxToEquilibrium(params_.max_state_changes);
@@ -321,8 +408,10 @@ SlipEvent FrictionalContact::advance() {
   const double force_before = frictionForce();
   // The trigger sits exactly on its boundary (pitfall 1): change its state explicitly.
   bool still_applies = true;
-  if (type == EventType::contact) still_applies = !in_contact_[node];
-  else still_applies = in_contact_[node];
+  if (type == EventType::contact)
+    still_applies = !in_contact_[node];
+  else
+    still_applies = in_contact_[node];
   long long changes = 0;
   if (still_applies) {
     applyChange(type, node);

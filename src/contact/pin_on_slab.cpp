@@ -29,15 +29,15 @@ PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup) : setup_(setup)
   if (setup_.solver_path == SolverPath::automatic) {
     // Hertz's width plus the margin estimates the zone; the dense operators are distributed by rows.
     const double hertz_nodes = 2 * hertzHalfWidth() / grid_.spacingX(0) + 1;
-    const double margin = std::max<double>(setup_.zone_margin_nodes, setup_.zone_margin_fraction * hertz_nodes);
-    const auto zone = std::min<std::int64_t>(grid_.surfaceNodeCount(),
-                                             static_cast<std::int64_t>(hertz_nodes + 2 * margin));
+    const double margin =
+        std::max<double>(setup_.zone_margin_nodes, setup_.zone_margin_fraction * hertz_nodes);
+    const auto zone =
+        std::min<std::int64_t>(grid_.surfaceNodeCount(), static_cast<std::int64_t>(hertz_nodes + 2 * margin));
     int ranks = 1;
     MPI_Comm_size(comm, &ranks);
     const std::size_t budget =
         setup_.condensed_max_bytes > 0 ? setup_.condensed_max_bytes : physicalMemory() / 4;
-    use_condensed_ =
-        CondensedSurfaceSolver::bytesFor(grid_.surfaceNodeCount(), zone, ranks) <= budget;
+    use_condensed_ = CondensedSurfaceSolver::bytesFor(grid_.surfaceNodeCount(), zone, ranks) <= budget;
   }
   reference_ = std::make_unique<SlabSurfaceSolver>(*slab_);
 

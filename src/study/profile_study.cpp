@@ -10,7 +10,6 @@
 #include "tribo/study/slab_config.hpp"
 
 #include <fmt/format.h>
-
 #include <memory>
 
 namespace tribo {
@@ -100,8 +99,8 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
     profile.delta_over_Lx.push_back(ev.delta / Lx);
     profile.F_over_W.push_back(ev.friction_force / P);
     if ((e + 1) % report_every == 0)
-      print(comm, "  {}: {}/{} events, delta/L_x = {:.4e}, F/W = {:.4f}\n", id, e + 1, pc.events, ev.delta / Lx,
-            ev.friction_force / P);
+      print(comm, "  {}: {}/{} events, delta/L_x = {:.4e}, F/W = {:.4f}\n", id, e + 1, pc.events,
+            ev.delta / Lx, ev.friction_force / P);
   }
 
   record.dataset("events/delta", delta, "m");
@@ -117,7 +116,8 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
 
   // The steady state, from the force after each event (the plateau of Fig. 6).
   std::vector<double> d_after, f_after;
-  for (std::size_t i = 0; i < delta.size(); ++i) d_after.push_back(delta[i] / Lx), f_after.push_back(force[i] / W);
+  for (std::size_t i = 0; i < delta.size(); ++i)
+    d_after.push_back(delta[i] / Lx), f_after.push_back(force[i] / W);
   const SteadyState ss = findSteadyState(d_after, f_after);
   record.attribute("profile", "K_Lx_over_W", K * Lx / W);
   record.attribute("profile", "steady_state_start_over_Lx", ss.start_delta);
@@ -126,7 +126,8 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   record.attribute("", "n_release", counts[1]);
   record.attribute("", "n_contact", counts[2]);
   double total_changes = 0;
-  for (double c : changes) total_changes += c;
+  for (double c : changes)
+    total_changes += c;
   record.attribute("", "n_state_changes", static_cast<long long>(total_changes));
   record.attribute("", "n_solves", model.surface().solveCount());
   // Which path ran (the parameter solver_path may be auto), and the condensed path's zone and dense
@@ -149,7 +150,8 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
 
   if (pc.dynamics) {
     DynamicsSetup dyn = *pc.dynamics;
-    FrictionProfile physical = scaleProfile(profile.delta_over_Lx, profile.F_over_W, K * Lx / W, ss.start_delta, Lx, W);
+    FrictionProfile physical =
+        scaleProfile(profile.delta_over_Lx, profile.F_over_W, K * Lx / W, ss.start_delta, Lx, W);
     usePipelineProfile(dyn, std::move(physical), id);
     runDynamics(dyn, record);
   }
@@ -167,7 +169,8 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
   const std::vector<double> mu_list = c.getDoubleList("mu_i", {0.5}, Bounds::positive());
   base.setup.load = c.getDouble("load", 100.0, Bounds::positive()); // W [N]
   base.events = c.getInt("events", 2000, Bounds::atLeast(1));
-  base.setup.contact.residual_shear_fraction = c.getDouble("residual_shear_fraction", 0.0, Bounds::closedOpen(0, 1));
+  base.setup.contact.residual_shear_fraction =
+      c.getDouble("residual_shear_fraction", 0.0, Bounds::closedOpen(0, 1));
   base.setup.min_increment_over_dx = c.getDouble("min_increment_over_dx", 1e-6, Bounds::nonNegative());
   base.setup.contact.max_state_changes = c.getInt("max_state_changes", 1000000, Bounds::atLeast(1));
   // reference: a KSP solve of the slab per provisional equilibrium; condensed: the slab condensed onto
@@ -179,7 +182,8 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
   if (root.has("dynamics"))
     base.dynamics = std::make_shared<const DynamicsSetup>(readDynamicsSetup(root, ProfileOrigin::pipeline));
   if (base.dynamics && base.dynamics->friction != "profile")
-    root.child("dynamics").fail("friction", "the profile study's dynamics runs on its own profile: use `profile`");
+    root.child("dynamics")
+        .fail("friction", "the profile study's dynamics runs on its own profile: use `profile`");
 
   std::vector<CasePlan> plans;
   for (double mu : mu_list) {
@@ -204,8 +208,8 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
                        {"solver_path", path},
                        {"pipeline", std::string(pc.dynamics ? "profile+dynamics" : "profile")}};
     // Cost grows with the events, the surface nodes and the avalanches (which grow with mu_i).
-    plan.cost = static_cast<double>(pc.events) * static_cast<double>(BinaryHierarchy::nodeCountFor(s.slab.levels)) *
-                (1.0 + mu);
+    plan.cost = static_cast<double>(pc.events) *
+                static_cast<double>(BinaryHierarchy::nodeCountFor(s.slab.levels)) * (1.0 + mu);
     const std::string id = plan.id;
     plan.run = [pc, id](MPI_Comm comm, CaseRecord &record) { runProfileCase(pc, id, comm, record); };
     plans.push_back(std::move(plan));

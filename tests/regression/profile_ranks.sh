@@ -14,7 +14,8 @@ run np2-together mpiexec -n 2 --oversubscribe "$tribo" run "$input" -o np2x2.h5 
 check "two complete cases" [ "$(cases np1.h5 complete | wc -l)" -eq 2 ]
 check "1 rank = 2 groups of 1 rank (bitwise)" same_results np1.h5 np2.h5
 # Distributed MUMPS changes round-off only; the event sequence must not change (same event types and
-# nodes, exactly), the numbers to 1e-9 (the energy balance error is itself round-off: not compared).
+# nodes, exactly), the numbers to 1e-9 (the energy balance error is itself round-off: not compared;
+# condensed_bytes is the memory of one rank, whose share of the distributed rows halves on two).
 check "1 rank = 1 group of 2 ranks (1e-9)" "$py" "$src/scripts/h5compare.py" np1.h5 np2x2.h5 --rtol 1e-9 \
-  --ignore energy_balance_error
+  --ignore energy_balance_error condensed_bytes
 finish

@@ -19,9 +19,10 @@ namespace tribo {
 ///   f_Z = S_Z d_Z,  d_O = T_OZ d_Z  (O: the surface dofs outside the zone, f_O = 0).
 /// [S_Z; T_OZ] (2 n_x x 2m, S_Z not symmetric) is computed once per zone from blocked solves of the
 /// distributed SlabSystem. Its rows are distributed over the ranks of the slab's communicator (each rank
-/// holds a contiguous block of the 2 n_x rows of every column); a solve gathers the 2 n_x outputs. For a contact set, the held zone dofs C take a
-/// displacement and give a force, the free ones F the other way round; the tableau that maps
-/// (d_C, f_F) to (f_C, d_F, d_O) is [S_Z; T_OZ] after a principal pivot on every free zone dof, i.e.
+/// holds a contiguous block of the 2 n_x rows of every column); a solve gathers the 2 n_x outputs. For a
+/// contact set, the held zone dofs C take a displacement and give a force, the free ones F the other way
+/// round; the tableau that maps (d_C, f_F) to (f_C, d_F, d_O) is [S_Z; T_OZ] after a principal pivot on every
+/// free zone dof, i.e.
 ///   d_F = -S_FF^{-1} S_FC d_C,  f_C = (S_CC - S_CF S_FF^{-1} S_FC) d_C.
 /// A node joining or leaving the contact is one principal pivot on its dofs (a rank-two update, O(n_x m));
 /// a solve is one column of 2 n_x per nonzero prescribed value, so a unit response (a slip) costs O(n_x)
@@ -78,11 +79,11 @@ private:
   int rank_ = 0, ranks_ = 1;
   std::size_t row_begin_ = 0, local_rows_ = 0;
   std::vector<int> row_begins_, row_counts_;
-  std::vector<double> base_;    // this rank's rows of [S_Z; T_OZ], column-major, one column per zone dof
-  std::vector<double> tableau_; // the same after the pivots of the current contact set
-  std::vector<char> tableau_held_;          // per zone dof: held in the tableau's partition
+  std::vector<double> base_;       // this rank's rows of [S_Z; T_OZ], column-major, one column per zone dof
+  std::vector<double> tableau_;    // the same after the pivots of the current contact set
+  std::vector<char> tableau_held_; // per zone dof: held in the tableau's partition
   std::vector<char> in_contact_, held_laterally_;
-  std::vector<char> held_;               // per zone dof, as asked by setContactSet
+  std::vector<char> held_;                                // per zone dof, as asked by setContactSet
   std::vector<double> column_, row_, work_, y_local_, y_; // work
   long long solves_ = 0, condensation_solves_ = 0, pivots_ = 0;
   std::size_t pivots_since_refresh_ = 0;

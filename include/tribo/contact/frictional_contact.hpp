@@ -11,12 +11,12 @@
 namespace tribo {
 
 struct ContactParameters {
-  double mu_i = 0.5;                    // intrinsic friction coefficient (constraint II)
-  bool frictionless = false;            // no shear at all (Hertz validation): constraint II drops out
-  double residual_shear_fraction = 0.0; // shear left at a node after it slips, in units of mu_i p
-  double min_increment = 0.0;           // lower bound of a triggering pin displacement [m]
-  double load_per_depth = 0.0;          // W / L_y [N/m]: the contact force the interference is set to
-  double normal_stiffness = 0.0;        // turns a penetration into a force-equivalent [N/m^2]
+  double mu_i = 0.5;                     // intrinsic friction coefficient (constraint II)
+  bool frictionless = false;             // no shear at all (Hertz validation): constraint II drops out
+  double residual_shear_fraction = 0.0;  // shear left at a node after it slips, in units of mu_i p
+  double min_increment = 0.0;            // lower bound of a triggering pin displacement [m]
+  double load_per_depth = 0.0;           // W / L_y [N/m]: the contact force the interference is set to
+  double normal_stiffness = 0.0;         // turns a penetration into a force-equivalent [N/m^2]
   long long max_state_changes = 1000000; // per event, before the avalanche is declared runaway
 };
 
@@ -80,6 +80,8 @@ private:
   long long relaxToEquilibrium(long long budget);
   void checkEdges() const;
   void updateContactSet();
+  void pushContactSet();
+  bool changeContactSetByLinearity(EventType type, int node);
 
   SurfaceSolver *slab_;
   CurvedPin pin_;
@@ -91,10 +93,13 @@ private:
   SurfaceState unit_interference_;
   bool unit_interference_stale_ = true;
   // The condensed path (SurfaceSolver::updatesByLinearity): the state moves by linearity between
-  // contact-set changes, and the pin-translation response is kept per contact set like the unit one.
+  // contact-set changes; the raw pin-translation response is kept with the unit one and both, with the
+  // state, follow each contact-set change by linearity; a full solve every resync_set_changes changes.
   bool linear_updates_ = false;
-  Response translation_;
+  SurfaceState translation_raw_;
   bool translation_stale_ = true;
+  long long set_changes_since_solve_ = 0;
+  static constexpr long long resync_set_changes = 100;
   std::vector<char> in_contact_;
   std::vector<double> xi_; // where each contact node sits on the pin, measured from its centre [m]
   SurfaceState state_;

@@ -22,7 +22,8 @@ public:
   /// Which top nodes the pin holds: w prescribed where `in_contact`, u prescribed where `held_laterally`
   /// (a subset; elsewhere u is free of traction). Changes the operator (a new factorisation on the
   /// reference path).
-  virtual void setContactSet(const std::vector<char> &in_contact, const std::vector<char> &held_laterally) = 0;
+  virtual void setContactSet(const std::vector<char> &in_contact,
+                             const std::vector<char> &held_laterally) = 0;
   /// Equilibrium with u, w prescribed at the held dofs of the contact nodes (ignored elsewhere); the
   /// rest of the surface is free of traction and the slab's bottom rests on its rigid platen.
   virtual SurfaceState solve(const std::vector<double> &u, const std::vector<double> &w) = 0;
