@@ -96,6 +96,25 @@ void runCurves(const DiskSetup &s, const DiskPressureSetup &p, CaseRecord &recor
   }
 }
 
+/// The scalar results of a motion to the stop, as attributes of trajectory/.
+void writeTrajectorySummary(const Trajectory &tr, const DiskInitialCondition &ic, double radius,
+                            CaseRecord &record) {
+  const std::string g = "trajectory";
+  record.attribute(g, "stop_time", tr.stop_time);
+  record.attribute(g, "final_eps", tr.final_eps);
+  record.attribute(g, "initial_eps",
+                   ic.omega0 > 0.0 ? ic.v0 / (radius * ic.omega0) : std::numeric_limits<double>::infinity());
+  record.attribute(g, "switch_time", tr.switch_time);
+  record.attribute(g, "stop_distance", tr.stop_distance);
+  record.attribute(g, "stop_angle", tr.stop_angle);
+  record.attribute(g, "steps_time", static_cast<long long>(tr.steps_time));
+  record.attribute(g, "steps_log", static_cast<long long>(tr.steps_log));
+  record.attribute(g, "kind",
+                   std::string(tr.kind == Trajectory::Kind::mixed          ? "mixed"
+                               : tr.kind == Trajectory::Kind::pure_sliding ? "pure_sliding"
+                                                                           : "pure_spinning"));
+}
+
 void runTrajectory(const DiskSetup &s, const DiskInitialCondition &ic, CaseRecord &record) {
   const FrictionCurve curve = makeFrictionCurve(s.trajectory_pressure.profile, s.quadrature);
   const DiskBody &b = s.body;
@@ -116,23 +135,9 @@ void runTrajectory(const DiskSetup &s, const DiskInitialCondition &ic, CaseRecor
   record.dataset("trajectory/t_star", scaled(tr.t, b.timeScale()));
   record.dataset("trajectory/v_star", scaled(tr.v, b.velocityScale()));
   record.dataset("trajectory/omega_star", scaled(tr.omega, b.angularVelocityScale()));
-  const std::string g = "trajectory";
-  record.attribute(g, "stop_time", tr.stop_time);
-  record.attribute(g, "final_eps", tr.final_eps);
-  record.attribute(g, "initial_eps",
-                   ic.omega0 > 0.0 ? ic.v0 / (b.radius * ic.omega0)
-                                   : std::numeric_limits<double>::infinity());
-  record.attribute(g, "switch_time", tr.switch_time);
-  record.attribute(g, "stop_distance", tr.stop_distance);
-  record.attribute(g, "stop_angle", tr.stop_angle);
-  record.attribute(g, "steps_time", static_cast<long long>(tr.steps_time));
-  record.attribute(g, "steps_log", static_cast<long long>(tr.steps_log));
-  record.attribute(g, "kind",
-                   std::string(tr.kind == Trajectory::Kind::mixed          ? "mixed"
-                               : tr.kind == Trajectory::Kind::pure_sliding ? "pure_sliding"
-                                                                           : "pure_spinning"));
-  record.attribute(g, "pressure", s.trajectory_pressure.kind);
-  record.attribute(g, "stop_time_star", tr.stop_time / b.timeScale());
+  writeTrajectorySummary(tr, ic, b.radius, record);
+  record.attribute("trajectory", "pressure", s.trajectory_pressure.kind);
+  record.attribute("trajectory", "stop_time_star", tr.stop_time / b.timeScale());
 }
 
 void runAnalysis(const DiskSetup &s, CaseRecord &record) {
@@ -207,22 +212,8 @@ void runVelocityLaw(const DiskSetup &s, const DiskInitialCondition &ic, CaseReco
   record.dataset("trajectory/eps", tr.eps);
   record.dataset("trajectory/distance", tr.distance, "m");
   record.dataset("trajectory/angle", tr.angle, "rad");
-  const std::string g = "trajectory";
-  record.attribute(g, "stop_time", tr.stop_time);
-  record.attribute(g, "final_eps", tr.final_eps);
-  record.attribute(g, "initial_eps",
-                   ic.omega0 > 0.0 ? ic.v0 / (b.radius * ic.omega0)
-                                   : std::numeric_limits<double>::infinity());
-  record.attribute(g, "switch_time", tr.switch_time);
-  record.attribute(g, "stop_distance", tr.stop_distance);
-  record.attribute(g, "stop_angle", tr.stop_angle);
-  record.attribute(g, "steps_time", static_cast<long long>(tr.steps_time));
-  record.attribute(g, "steps_log", static_cast<long long>(tr.steps_log));
-  record.attribute(g, "kind",
-                   std::string(tr.kind == Trajectory::Kind::mixed          ? "mixed"
-                               : tr.kind == Trajectory::Kind::pure_sliding ? "pure_sliding"
-                                                                           : "pure_spinning"));
-  record.attribute(g, "pressure", L.pressure.kind);
+  writeTrajectorySummary(tr, ic, b.radius, record);
+  record.attribute("trajectory", "pressure", L.pressure.kind);
   for (const auto &[name, value] : L.law_parameters)
     record.attribute("friction_law", name, value);
 
