@@ -29,10 +29,8 @@ PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup) : setup_(setup)
   if (setup_.solver_path == SolverPath::automatic) {
     // Hertz's width plus the margin estimates the zone; the dense operators are distributed by rows.
     const double hertz_nodes = 2 * hertzHalfWidth() / grid_.spacingX(0) + 1;
-    const double margin =
-        std::max<double>(setup_.zone_margin_nodes, setup_.zone_margin_fraction * hertz_nodes);
-    const auto zone =
-        std::min<std::int64_t>(grid_.surfaceNodeCount(), static_cast<std::int64_t>(hertz_nodes + 2 * margin));
+    const auto zone = std::min<std::int64_t>(
+        grid_.surfaceNodeCount(), static_cast<std::int64_t>(hertz_nodes) + 2 * zoneMargin(hertz_nodes));
     int ranks = 1;
     MPI_Comm_size(comm, &ranks);
     const std::size_t budget =
@@ -58,12 +56,15 @@ long long PinOnSlab::establishNormalContact() {
     double x_first = x.back(), x_last = x.front();
     for (std::size_t k = 0; k < x.size(); ++k)
       if (in[k]) x_first = std::min(x_first, x[k]), x_last = std::max(x_last, x[k]);
-    const int margin = std::max(setup_.zone_margin_nodes,
-                                static_cast<int>(setup_.zone_margin_fraction * contact_->contactCount()));
-    condensed_ = std::make_unique<CondensedSurfaceSolver>(*slab_, x_first, x_last, margin);
+    condensed_ = std::make_unique<CondensedSurfaceSolver>(*slab_, x_first, x_last,
+                                                          zoneMargin(contact_->contactCount()));
     contact_->switchSurfaceSolver(*condensed_);
   }
   return changes;
+}
+
+int PinOnSlab::zoneMargin(double contact_nodes) const {
+  return std::max(setup_.zone_margin_nodes, static_cast<int>(setup_.zone_margin_fraction * contact_nodes));
 }
 
 double PinOnSlab::hertzHalfWidth() const {

@@ -65,6 +65,9 @@ public:
   const CondensedSurfaceSolver *condensed() const { return condensed_.get(); }
 
 private:
+  /// Free nodes on each side of a contact `contact_nodes` wide (PinOnSlabSetup::zone_margin_*).
+  int zoneMargin(double contact_nodes) const;
+
   PinOnSlabSetup setup_;
   BinaryHierarchy grid_;
   std::unique_ptr<SlabSystem> slab_;
