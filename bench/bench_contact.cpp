@@ -1,6 +1,6 @@
 // Benchmark of the contact iterations: the reference KSP path against the condensed path on the Fig. 6
 // setup, events/s and state changes/s, the cost breakdown, and the events' agreement between the paths.
-//   bench_contact -levels 7 -mu_i 0.5 -events 2000 -paths condensed,reference [-max_seconds 600]
+//   bench_contact -levels 7 -mu_i 0.5 -events 2000 -paths condensed,reference [-max_seconds 600] [-progress N]
 // One line per path: setup (assembly + condensation), normal contact, the events (stopped early after
 // max_seconds of events, counted as such), then for the condensed path the split of the event time into
 // condensed solves, S_FF factorisations and the rest (event search, bookkeeping of FrictionalContact).
@@ -46,12 +46,13 @@ int main(int argc, char **argv) {
   PetscSession petsc(&argc, &argv, "bench_contact: reference vs condensed contact iterations\n");
   try {
     MPI_Comm comm = PETSC_COMM_WORLD;
-    PetscInt levels = 7, events = 2000, margin = 8;
+    PetscInt levels = 7, events = 2000, margin = 8, progress = 0;
     PetscReal mu_i = 0.5, max_seconds = 1e30;
     char paths_c[256] = "condensed,reference";
     PetscOptionsGetInt(nullptr, nullptr, "-levels", &levels, nullptr);
     PetscOptionsGetInt(nullptr, nullptr, "-events", &events, nullptr);
     PetscOptionsGetInt(nullptr, nullptr, "-margin", &margin, nullptr);
+    PetscOptionsGetInt(nullptr, nullptr, "-progress", &progress, nullptr);
     PetscOptionsGetReal(nullptr, nullptr, "-mu_i", &mu_i, nullptr);
     PetscOptionsGetReal(nullptr, nullptr, "-max_seconds", &max_seconds, nullptr);
     PetscOptionsGetString(nullptr, nullptr, "-paths", paths_c, sizeof paths_c, nullptr);
@@ -73,12 +74,17 @@ int main(int argc, char **argv) {
       PinOnSlab model(comm, s);
       r.setup_s = now() - t0;
       t0 = now();
-      model.establishNormalContact();
+      const long long normal_changes = model.establishNormalContact();
       r.normal_s = now() - t0;
       const long long solves0 = model.surface().solveCount();
       const auto *con = model.condensed();
       const double solve0 = con ? con->solveSeconds() : 0, set0 = con ? con->contactSetSeconds() : 0;
       const double cond0 = con ? con->condensationSeconds() : 0;
+      if (con)
+        PetscPrintf(comm,
+                    "  normal contact: %lld state changes, %d contact nodes; condensation %.3f s, "
+                    "pivots %.3f s (%lld dofs), solves %.3f s\n",
+                    normal_changes, model.contact().contactCount(), cond0, set0, con->pivots(), solve0);
       t0 = now();
       const double c0 = cpu();
       for (PetscInt e = 0; e < events; ++e) {
@@ -92,6 +98,10 @@ int main(int argc, char **argv) {
         r.force.push_back(ev.friction_force);
         double elapsed = now() - t0;
         MPI_Bcast(&elapsed, 1, MPI_DOUBLE, 0, comm); // the same stopping event on every rank
+        if (progress > 0 && r.events % progress == 0)
+          PetscPrintf(comm, "  %lld events, %lld state changes, %.1f s (CPU %.1f s), delta/L_x %.4e, F/W %.4f\n",
+                      r.events, r.changes, elapsed, cpu() - c0, ev.delta / s.slab.length_x,
+                      ev.friction_force / model.loadPerDepth());
         if (elapsed > max_seconds) break;
       }
       r.events_s = now() - t0;

@@ -77,8 +77,8 @@ CondensedSurfaceSolver::CondensedSurfaceSolver(SlabSystem &slab, double x_first,
     first = last =
         std::clamp<std::int64_t>(static_cast<std::int64_t>(mid / grid.spacingX(0) + 0.5), 0, nx_ - 1);
   }
-  condense(first - margin_, last + margin_);
-  // The tableau keeps every zone dof held until the first contact set.
+  // The zone is condensed at the first contact set, in its partition.
+  setZone(first - margin_, last + margin_);
 }
 
 std::size_t CondensedSurfaceSolver::bytesFor(std::int64_t surface_nodes, std::int64_t zone_nodes, int ranks) {
@@ -94,12 +94,7 @@ std::size_t CondensedSurfaceSolver::bytes() const {
                            y_local_.size() + y_.size());
 }
 
-// Column j of S_Z and T_OZ: the surface response to a unit displacement of zone dof j, every other zone
-// dof held at zero and the surface outside the zone free of traction. The partition is the same for all
-// 2m columns, so the slab factors its operator once and solves the columns in blocks (MUMPS with many
-// right-hand sides); the surface rows of each block are gathered to every rank.
-void CondensedSurfaceSolver::condense(std::int64_t first, std::int64_t last) {
-  StageScope stage(logStages().condensation, condensation_seconds_);
+void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
   first = std::max<std::int64_t>(first, 0);
   last = std::min<std::int64_t>(last, nx_ - 1);
   zone_first_ = first;
@@ -122,16 +117,32 @@ void CondensedSurfaceSolver::condense(std::int64_t first, std::int64_t last) {
     row_counts_[r] = row_begins_[r + 1] - row_begins_[r];
   row_begin_ = static_cast<std::size_t>(row_begins_[rank_]);
   local_rows_ = static_cast<std::size_t>(row_counts_[rank_]);
-  base_.assign(local_rows_ * dz_, 0.0);
+  base_.clear();
+  tableau_.clear();
   y_local_.assign(local_rows_, 0.0);
   y_.assign(rows_, 0.0);
   column_.assign(dz_, 0.0);
   row_.assign(2 * dz_, 0.0);
   work_.assign(2 * local_rows_, 0.0);
+}
 
+// The tableau of the partition held_, directly: column j is the surface response to a unit input at
+// zone dof j (a displacement if held, an external force if free), every other input zero and the surface
+// outside the zone free of traction; its zone rows are the outputs (force if held, displacement if
+// free), then the outside displacements. The partition is the same for all 2m columns, so the slab
+// factors its operator once and solves the columns in blocks (MUMPS with many right-hand sides); the
+// surface rows of each block are gathered to every rank. This is [S_Z; T_OZ] after a principal pivot on
+// every free zone dof, without the O(n_x m) pass per pivot.
+void CondensedSurfaceSolver::condense() {
+  StageScope stage(logStages().condensation, condensation_seconds_);
+  const MPI_Comm comm = slab_.comm();
+  base_.assign(local_rows_ * dz_, 0.0);
   SurfaceCondition condition = SurfaceCondition::free(nx_);
-  for (std::int64_t k = first; k <= last; ++k)
-    condition.u_kind[k] = condition.w_kind[k] = DofKind::displacement;
+  for (std::int64_t i = 0; i < zone_nodes_; ++i) {
+    const std::int64_t k = zone_first_ + i;
+    condition.u_kind[k] = held_[2 * i] ? DofKind::displacement : DofKind::force;
+    condition.w_kind[k] = held_[2 * i + 1] ? DofKind::displacement : DofKind::force;
+  }
   slab_.setSurface(condition);
 
   const auto owned = slab_.ownedNodes();
@@ -187,26 +198,28 @@ void CondensedSurfaceSolver::condense(std::int64_t first, std::int64_t last) {
     TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(f, &fv));
     MPI_Allreduce(MPI_IN_PLACE, gathered.data(), static_cast<int>(gathered.size()), MPI_DOUBLE, MPI_SUM,
                   comm);
-    // Row i of a column: the force of zone dof i (i < 2m), else a displacement of an outside dof.
+    // Row i of a column: the force (held) or displacement (free) of zone dof i (i < 2m), else a
+    // displacement of an outside dof.
     for (std::size_t c = 0; c < cols; ++c) {
       const double *col = &gathered[c * 4 * nx_];
       double *target = &base_[(j0 + c) * local_rows_];
       for (std::size_t l = 0; l < local_rows_; ++l) {
         const std::size_t i = row_begin_ + l;
-        target[l] =
-            i < dz_ ? col[2 * nx_ + 2 * zone_first_ + i] : col[2 * outside_[(i - dz_) / 2] + (i - dz_) % 2];
+        target[l] = i < dz_ ? col[(held_[i] ? 2 * nx_ : 0) + 2 * zone_first_ + i]
+                            : col[2 * outside_[(i - dz_) / 2] + (i - dz_) % 2];
       }
     }
   }
+  base_held_ = held_;
   condensation_solves_ += static_cast<long long>(dz_);
   ++condensations_;
   refresh();
 }
 
-// The tableau starts again as [S_Z; T_OZ] itself: every zone dof held.
+// The tableau starts again from the condensed one, in the partition it was condensed in.
 void CondensedSurfaceSolver::refresh() {
   tableau_ = base_;
-  tableau_held_.assign(dz_, 1);
+  tableau_held_ = base_held_;
   pivots_since_refresh_ = 0;
 }
 
@@ -300,25 +313,38 @@ void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
   std::int64_t first = nx_, last = -1;
   for (std::int64_t k = 0; k < nx_; ++k)
     if (in_contact_[k] || held_laterally_[k]) first = std::min(first, k), last = std::max(last, k);
-  if (last >= 0 && (first < zone_first_ || last >= zone_first_ + zone_nodes_)) {
+  const bool grow = last >= 0 && (first < zone_first_ || last >= zone_first_ + zone_nodes_);
+  if (grow) {
     // The margin doubles at every growth, so a contact that keeps spreading costs O(log) condensations.
     margin_ = std::max(1, 2 * margin_);
-    condense(std::min(first, zone_first_) - margin_, std::max(last, zone_first_ + zone_nodes_ - 1) + margin_);
+    setZone(std::min(first, zone_first_) - margin_, std::max(last, zone_first_ + zone_nodes_ - 1) + margin_);
   }
-  StageScope stage(logStages().contact_set, contact_set_seconds_);
   held_.assign(dz_, 0);
-  std::size_t changes = 0, free_count = 0;
   for (std::int64_t i = 0; i < zone_nodes_; ++i) {
     held_[2 * i] = held_laterally_[zone_first_ + i];
     held_[2 * i + 1] = in_contact_[zone_first_ + i];
   }
+  if (base_.empty()) { // the first contact set, or a grown zone
+    condense();
+    return;
+  }
+  StageScope stage(logStages().contact_set, contact_set_seconds_);
+  std::size_t changes = 0, from_base = 0;
   for (std::size_t j = 0; j < dz_; ++j) {
     changes += held_[j] != tableau_held_[j];
-    free_count += !held_[j];
+    from_base += held_[j] != base_held_[j];
   }
-  // Round-off accumulates over many pivots: past a budget, start again from [S_Z; T_OZ] when that takes
-  // fewer pivots than the budget itself.
-  if (pivots_since_refresh_ + changes > refresh_pivots && free_count < refresh_pivots) refresh();
+  // Round-off accumulates over many pivots: past a budget (refresh_pivots, or the zone's 2m dofs if
+  // more), start again from the condensed tableau when the contact set is still close to the one it was
+  // condensed for, else condense again in this one (2m blocked solves, which cost less than 2m pivots).
+  const std::size_t budget = std::max(refresh_pivots, dz_);
+  if (pivots_since_refresh_ + changes > budget) {
+    if (2 * from_base > budget) {
+      condense();
+      return;
+    }
+    refresh();
+  }
   // One pivot per node, on whichever of its two dofs change.
   for (std::size_t i = 0; i < dz_; i += 2) {
     std::array<std::size_t, 2> dofs{};

@@ -18,7 +18,7 @@ constexpr double tie_tolerance = 1e-9;
 
 FrictionalContact::FrictionalContact(SurfaceSolver &slab, CurvedPin pin, double pin_center,
                                      ContactParameters params)
-    : slab_(&slab), pin_(pin), pin_center0_(pin_center), params_(params), x_(slab.surfaceX()),
+    : slab_(slab), pin_(pin), pin_center0_(pin_center), params_(params), x_(slab.surfaceX()),
       linear_updates_(slab.updatesByLinearity()), in_contact_(x_.size(), 0), xi_(x_.size(), 0.0) {
   if (params_.load_per_depth <= 0 || params_.normal_stiffness <= 0)
     throw InputError("FrictionalContact: load and normal stiffness must be positive");
@@ -61,7 +61,7 @@ const SurfaceState &FrictionalContact::unitInterference() {
     std::vector<double> u(n, 0.0), w(n, 0.0);
     for (std::size_t k = 0; k < n; ++k)
       if (in_contact_[k]) w[k] = 1.0;
-    unit_interference_ = slab_->solve(u, w);
+    unit_interference_ = slab_.solve(u, w);
     unit_interference_stale_ = false;
     if (!(contactForce(unit_interference_) > 0))
       throw SolverError("the contact set carries no load under a unit interference");
@@ -80,7 +80,7 @@ void FrictionalContact::solve() {
       u[k] = pinCenter() + xi_[k] - x_[k];
       w[k] = -pin_.height(xi_[k]);
     }
-  const SurfaceState at_zero = slab_->solve(u, w);
+  const SurfaceState at_zero = slab_.solve(u, w);
   const SurfaceState &unit = unitInterference();
   interference_ = (params_.load_per_depth - contactForce(at_zero)) / contactForce(unit);
   state_ = combine(at_zero, interference_, unit);
@@ -88,7 +88,7 @@ void FrictionalContact::solve() {
 
 FrictionalContact::Response FrictionalContact::atConstantLoad(const std::vector<double> &u,
                                                               const std::vector<double> &w) {
-  Response r{slab_->solve(u, w), 0.0};
+  Response r{slab_.solve(u, w), 0.0};
   const SurfaceState &unit = unitInterference();
   r.interference_rate = -contactForce(r.surface) / contactForce(unit);
   r.surface = combine(std::move(r.surface), r.interference_rate, unit);
@@ -107,7 +107,7 @@ FrictionalContact::Response FrictionalContact::pinTranslationResponse() {
     for (std::size_t k = 0; k < n; ++k)
       if (in_contact_[k]) u[k] = 1.0;
     if (!linear_updates_) return atConstantLoad(u, w);
-    translation_raw_ = slab_->solve(u, w);
+    translation_raw_ = slab_.solve(u, w);
     translation_stale_ = false;
   }
   Response r{translation_raw_, 0.0};
@@ -134,16 +134,6 @@ double FrictionalContact::lateralStiffness() {
   for (std::size_t i = 0; i < x_.size(); ++i)
     if (in_contact_[i]) k += d.fx[i];
   return k;
-}
-
-// The same contact state handed to another surface solver (same surface nodes): the contact set is
-// sent to it and the state solved again there, so every later response comes from the new solver.
-void FrictionalContact::switchSurfaceSolver(SurfaceSolver &slab) {
-  if (slab.surfaceX() != x_) throw SolverError("switchSurfaceSolver: the new solver has another surface");
-  slab_ = &slab;
-  linear_updates_ = slab.updatesByLinearity();
-  updateContactSet();
-  solve();
 }
 
 FrictionalContact::Violation FrictionalContact::mostOffending() const {
@@ -247,8 +237,8 @@ bool FrictionalContact::changeContactSetByLinearity(EventType type, int k) {
   auto columns = [&] {
     std::vector<double> zero(n, 0.0), e(n, 0.0);
     e[k] = 1.0;
-    std::array<SurfaceState, 2> r{SurfaceState{}, slab_->solve(zero, e)};
-    if (lateral) r[0] = slab_->solve(e, zero);
+    std::array<SurfaceState, 2> r{SurfaceState{}, slab_.solve(zero, e)};
+    if (lateral) r[0] = slab_.solve(e, zero);
     return r;
   };
   // V + a R_u + b R_w with V's displacement at k set to (u_k, w_k), or its reaction at k zeroed.
@@ -302,7 +292,7 @@ void FrictionalContact::updateContactSet() {
 }
 
 void FrictionalContact::pushContactSet() {
-  slab_->setContactSet(in_contact_,
+  slab_.setContactSet(in_contact_,
                        params_.frictionless ? std::vector<char>(in_contact_.size(), 0) : in_contact_);
 }
 

@@ -25,42 +25,38 @@ PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup) : setup_(setup)
   slab_ = std::make_unique<SlabSystem>(comm, grid_, setup_.slab.elastic, support);
 
   const double Lx = setup_.slab.length_x, xc = setup_.center_over_Lx * Lx;
-  use_condensed_ = setup_.solver_path == SolverPath::condensed;
+  // The condensed zone: Hertz's contact plus the margin on each side (it grows if the contact spreads
+  // further); its dense operators are distributed by rows.
+  const double a = hertzHalfWidth(), hertz_nodes = 2 * a / grid_.spacingX(0) + 1;
+  bool condensed = setup_.solver_path == SolverPath::condensed;
   if (setup_.solver_path == SolverPath::automatic) {
-    // Hertz's width plus the margin estimates the zone; the dense operators are distributed by rows.
-    const double hertz_nodes = 2 * hertzHalfWidth() / grid_.spacingX(0) + 1;
     const auto zone = std::min<std::int64_t>(
         grid_.surfaceNodeCount(), static_cast<std::int64_t>(hertz_nodes) + 2 * zoneMargin(hertz_nodes));
     int ranks = 1;
     MPI_Comm_size(comm, &ranks);
     const std::size_t budget =
         setup_.condensed_max_bytes > 0 ? setup_.condensed_max_bytes : physicalMemory() / 4;
-    use_condensed_ = CondensedSurfaceSolver::bytesFor(grid_.surfaceNodeCount(), zone, ranks) <= budget;
+    condensed = CondensedSurfaceSolver::bytesFor(grid_.surfaceNodeCount(), zone, ranks) <= budget;
   }
-  reference_ = std::make_unique<SlabSurfaceSolver>(*slab_);
+  SurfaceSolver *surface = nullptr;
+  if (condensed) {
+    condensed_ = std::make_unique<CondensedSurfaceSolver>(*slab_, xc - a, xc + a, zoneMargin(hertz_nodes));
+    surface = condensed_.get();
+  } else {
+    reference_ = std::make_unique<SlabSurfaceSolver>(*slab_);
+    surface = reference_.get();
+  }
 
   ContactParameters params = setup_.contact;
   params.load_per_depth = loadPerDepth();
   params.normal_stiffness = setup_.slab.elastic.planeStrainModulus();
   params.min_increment = setup_.min_increment_over_dx * grid_.spacingX(0);
   contact_ =
-      std::make_unique<FrictionalContact>(*reference_, CurvedPin{setup_.radius_over_Lx * Lx}, xc, params);
+      std::make_unique<FrictionalContact>(*surface, CurvedPin{setup_.radius_over_Lx * Lx}, xc, params);
 }
 
 long long PinOnSlab::establishNormalContact() {
-  const long long changes = contact_->establishNormalContact(0.5 * hertzHalfWidth());
-  if (use_condensed_ && !condensed_) {
-    // The zone: the contact found, plus the margin on each side.
-    const auto &x = reference_->surfaceX();
-    const auto &in = contact_->inContact();
-    double x_first = x.back(), x_last = x.front();
-    for (std::size_t k = 0; k < x.size(); ++k)
-      if (in[k]) x_first = std::min(x_first, x[k]), x_last = std::max(x_last, x[k]);
-    condensed_ = std::make_unique<CondensedSurfaceSolver>(*slab_, x_first, x_last,
-                                                          zoneMargin(contact_->contactCount()));
-    contact_->switchSurfaceSolver(*condensed_);
-  }
-  return changes;
+  return contact_->establishNormalContact(0.5 * hertzHalfWidth());
 }
 
 int PinOnSlab::zoneMargin(double contact_nodes) const {

@@ -255,7 +255,7 @@ OwnedMat SlabSystem::solvePrescribed(Mat values) {
   partition_changed_ = false;
   if (changed) TRIBO_PETSC_CALL(KSPSetUp(ksp_));
 
-  // As in solve(), column by column: rhs = diag * d_P on prescribed rows, -K_FP d_P on free rows.
+  // As in solve(), column by column: rhs = diag * d_P on prescribed rows, f_F - K_FP d_P on free rows.
   OwnedMat prescribed, rhs, d;
   TRIBO_PETSC_CALL(MatDuplicate(values, MAT_COPY_VALUES, prescribed.out()));
   PetscInt local_rows = 0, cols = 0, lda = 0;
@@ -269,17 +269,18 @@ OwnedMat SlabSystem::solvePrescribed(Mat values) {
       if (kind_[l] != DofKind::displacement) a[j * lda + l] = 0.0;
   TRIBO_PETSC_CALL(MatDenseRestoreArray(prescribed, &a));
   TRIBO_PETSC_CALL(MatMatMult(K_, prescribed, MAT_INITIAL_MATRIX, PETSC_DEFAULT, rhs.out()));
-  const PetscScalar *p = nullptr;
-  PetscInt lda_p = 0, lda_r = 0;
-  TRIBO_PETSC_CALL(MatDenseGetLDA(prescribed, &lda_p));
+  const PetscScalar *v = nullptr;
+  PetscInt lda_v = 0, lda_r = 0;
+  TRIBO_PETSC_CALL(MatDenseGetLDA(values, &lda_v));
   TRIBO_PETSC_CALL(MatDenseGetLDA(rhs, &lda_r));
-  TRIBO_PETSC_CALL(MatDenseGetArrayRead(prescribed, &p));
+  TRIBO_PETSC_CALL(MatDenseGetArrayRead(values, &v));
   TRIBO_PETSC_CALL(MatDenseGetArray(rhs, &a));
   for (PetscInt j = 0; j < cols; ++j)
     for (PetscInt l = 0; l < local_rows; ++l)
-      a[j * lda_r + l] = kind_[l] == DofKind::displacement ? diag_ * p[j * lda_p + l] : -a[j * lda_r + l];
+      a[j * lda_r + l] = kind_[l] == DofKind::displacement ? diag_ * v[j * lda_v + l]
+                                                           : v[j * lda_v + l] - a[j * lda_r + l];
   TRIBO_PETSC_CALL(MatDenseRestoreArray(rhs, &a));
-  TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(prescribed, &p));
+  TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(values, &v));
   TRIBO_PETSC_CALL(MatDuplicate(rhs, MAT_DO_NOT_COPY_VALUES, d.out()));
   TRIBO_PETSC_CALL(KSPMatSolve(ksp_, rhs, d));
   KSPConvergedReason reason;

@@ -17,13 +17,14 @@ namespace tribo {
 /// nodes [zoneFirst, zoneFirst + zoneNodes), with the rest of the surface free of traction and the
 /// bottom on its platen, the surface response is exactly linear in the zone displacements d_Z:
 ///   f_Z = S_Z d_Z,  d_O = T_OZ d_Z  (O: the surface dofs outside the zone, f_O = 0).
-/// [S_Z; T_OZ] (2 n_x x 2m, S_Z not symmetric) is computed once per zone from blocked solves of the
-/// distributed SlabSystem. Its rows are distributed over the ranks of the slab's communicator (each rank
-/// holds a contiguous block of the 2 n_x rows of every column); a solve gathers the 2 n_x outputs. For a
-/// contact set, the held zone dofs C take a displacement and give a force, the free ones F the other way
-/// round; the tableau that maps (d_C, f_F) to (f_C, d_F, d_O) is [S_Z; T_OZ] after a principal pivot on every
-/// free zone dof, i.e.
+/// For a contact set, the held zone dofs C take a displacement and give a force, the free ones F the
+/// other way round; the tableau that maps (d_C, f_F) to (f_C, d_F, d_O) is [S_Z; T_OZ] after a principal
+/// pivot on every free zone dof, i.e.
 ///   d_F = -S_FF^{-1} S_FC d_C,  f_C = (S_CC - S_CF S_FF^{-1} S_FC) d_C.
+/// It is computed directly for the first contact set (and again when the zone grows) from 2m blocked
+/// solves of the distributed SlabSystem in that partition. Its rows are distributed over the ranks of the
+/// slab's communicator (each rank holds a contiguous block of the 2 n_x rows of every column); a solve
+/// gathers the 2 n_x outputs.
 /// A node joining or leaving the contact is one principal pivot on its dofs (a rank-two update, O(n_x m));
 /// a solve is one column of 2 n_x per nonzero prescribed value, so a unit response (a slip) costs O(n_x)
 /// whatever the depth of the slab. The whole surface is reported, outside nodes included, so the contact
@@ -32,8 +33,8 @@ namespace tribo {
 class CondensedSurfaceSolver : public SurfaceSolver {
 public:
   /// `slab` rests on its bottom (as for SlabSurfaceSolver). The first zone covers the top nodes with x in
-  /// [x_first, x_last] [m] plus `margin_nodes` on each side; it is condensed at construction. Call
-  /// setContactSet before the first solve.
+  /// [x_first, x_last] [m] plus `margin_nodes` on each side; it is condensed at the first setContactSet,
+  /// which must come before the first solve.
   CondensedSurfaceSolver(SlabSystem &slab, double x_first, double x_last, int margin_nodes);
 
   const std::vector<double> &surfaceX() const override { return x_; }
@@ -60,11 +61,14 @@ public:
 
   /// Zone dofs pivoted so far (each a node's dof joining or leaving the contact; a node's two together).
   long long pivots() const { return pivots_; }
-  /// Pivots after which the tableau is rebuilt from [S_Z; T_OZ] (bounds the accumulated round-off).
+  /// Pivots (at least; the zone's 2m dofs if more) after which the tableau starts again from the
+  /// condensed one, or is condensed again when the contact set has drifted from it by more than half as
+  /// many dofs: bounds the round-off the pivots accumulate.
   static constexpr std::size_t refresh_pivots = 2000;
 
 private:
-  void condense(std::int64_t first, std::int64_t last);
+  void setZone(std::int64_t first, std::int64_t last);
+  void condense();
   void pivot(const std::array<std::size_t, 2> &dofs, std::size_t k);
   void refresh();
 
@@ -79,7 +83,8 @@ private:
   int rank_ = 0, ranks_ = 1;
   std::size_t row_begin_ = 0, local_rows_ = 0;
   std::vector<int> row_begins_, row_counts_;
-  std::vector<double> base_;       // this rank's rows of [S_Z; T_OZ], column-major, one column per zone dof
+  std::vector<double> base_;       // this rank's rows of the condensed tableau, column-major, per zone dof
+  std::vector<char> base_held_;    // per zone dof: held in the partition base_ was condensed in
   std::vector<double> tableau_;    // the same after the pivots of the current contact set
   std::vector<char> tableau_held_; // per zone dof: held in the tableau's partition
   std::vector<char> in_contact_, held_laterally_;

@@ -30,10 +30,6 @@ public:
   /// may already happen here). Returns the number of state changes.
   long long establishNormalContact(double first_guess_half_width);
 
-  /// Continue on another solver of the same surface (PinOnSlab: the condensed path takes over after
-  /// the normal contact): the contact set is handed over and the state solved there again.
-  void switchSurfaceSolver(SurfaceSolver &slab);
-
   /// The smallest pin displacement that triggers a slip, release or new contact, then the avalanche
   /// of provisional equilibria it sets off.
   SlipEvent advance();
@@ -83,7 +79,7 @@ private:
   void pushContactSet();
   bool changeContactSetByLinearity(EventType type, int node);
 
-  SurfaceSolver *slab_;
+  SurfaceSolver &slab_;
   CurvedPin pin_;
   double pin_center0_;
   ContactParameters params_;

@@ -16,11 +16,10 @@
 
 namespace tribo {
 
-/// Which surface solver runs the sliding: `automatic` takes the condensed one when its dense operators
+/// Which surface solver runs the contact: `automatic` takes the condensed one when its dense operators
 /// (estimated from Hertz's width) fit in `condensed_max_bytes` (all ranks together), else the reference
-/// one. The normal contact always runs on the reference path: it starts from half Hertz's width and grows,
-/// so its contact sets are far apart (large changes, few of them); the condensed path is built around the
-/// contact it found and takes over for the sliding (small changes, very many).
+/// one. On the condensed path the zone starts as Hertz's contact plus the margin, condensed for the first
+/// guess of the normal contact, and grows if the contact spreads further (docs/model.md §16).
 enum class SolverPath { automatic, reference, condensed };
 
 struct PinOnSlabSetup {
@@ -45,21 +44,20 @@ class PinOnSlab {
 public:
   PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup);
 
-  /// Normal contact under the load W, from a first guess of half Hertz's width, on the reference path;
-  /// then, on the condensed path, the slab is condensed around the contact found and takes over.
+  /// Normal contact under the load W, from a first guess of half Hertz's width.
   long long establishNormalContact();
 
   /// Johnson's Hertz half-width for line contact, a = sqrt(4 P R / (pi E*)), P = W / L_y.
   double hertzHalfWidth() const;
   FrictionalContact &contact() { return *contact_; }
-  /// The solver that runs now (the condensed one after the normal contact, on that path).
+  /// The surface solver of the path that runs.
   SurfaceSolver &surface() { return condensed_ ? static_cast<SurfaceSolver &>(*condensed_) : *reference_; }
   const PinOnSlabSetup &setup() const { return setup_; }
   double loadPerDepth() const { return setup_.load / setup_.slab.depth_y; }
 
   /// The path that runs ("reference" or "condensed"), and the condensed path's zone and memory per rank
   /// (0 on the reference path).
-  std::string solverPathName() const { return use_condensed_ ? "condensed" : "reference"; }
+  std::string solverPathName() const { return condensed_ ? "condensed" : "reference"; }
   long long condensedZoneNodes() const { return condensed_ ? condensed_->zoneNodes() : 0; }
   std::size_t condensedBytes() const { return condensed_ ? condensed_->bytes() : 0; }
   const CondensedSurfaceSolver *condensed() const { return condensed_.get(); }
@@ -71,9 +69,8 @@ private:
   PinOnSlabSetup setup_;
   BinaryHierarchy grid_;
   std::unique_ptr<SlabSystem> slab_;
-  std::unique_ptr<SlabSurfaceSolver> reference_;
-  std::unique_ptr<CondensedSurfaceSolver> condensed_; // after the normal contact, on the condensed path
-  bool use_condensed_ = false;
+  std::unique_ptr<SlabSurfaceSolver> reference_;      // on the reference path
+  std::unique_ptr<CondensedSurfaceSolver> condensed_; // on the condensed path
   std::unique_ptr<FrictionalContact> contact_;
 };
 

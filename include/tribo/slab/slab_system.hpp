@@ -83,10 +83,11 @@ public:
   /// Solves K d = f with d given on displacement dofs and f on force dofs. Collective. Throws SolverError
   /// if the Krylov solver diverges.
   void solve();
-  /// Many prescriptions at once on the current partition, the external forces on the free dofs zero:
-  /// column j of `values` (MATDENSE, K's row layout) holds the prescribed displacements (entries on free
-  /// dofs are ignored); returns the displacements, same layout. One factorisation, one blocked solve
-  /// (KSPMatSolve; MUMPS solves all columns together). Collective. Leaves displacement()/force() alone.
+  /// Many right-hand sides at once on the current partition: column j of `values` (MATDENSE, K's row
+  /// layout) holds the prescribed displacements on the displacement dofs and the external forces on the
+  /// force dofs (the values set with setCondition are not used); returns the displacements, same
+  /// layout. One factorisation, one blocked solve (KSPMatSolve; MUMPS solves all columns together).
+  /// Collective. Leaves displacement()/force() alone.
   OwnedMat solvePrescribed(Mat values);
   /// The full displacement and external force vectors of the last solve (force = K d, incl. reactions).
   Vec displacement() const { return d_; }
