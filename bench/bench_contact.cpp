@@ -148,17 +148,20 @@ int main(int argc, char **argv) {
       const long long n = std::min(a.events, b.events);
       long long same = 0;
       double worst_f = 0;
+      long long worst_event = -1;
       const double P = 100.0 / 1e-2; // W / L_y of the Fig. 6 setup [N/m]
       for (; same < n; ++same) {
         if (a.node[same] != b.node[same] || a.type[same] != b.type[same] ||
             a.changes_per_event[same] != b.changes_per_event[same])
           break;
-        worst_f = std::max(worst_f, std::abs(a.force[same] - b.force[same]) / P);
+        const double df = std::abs(a.force[same] - b.force[same]) / P;
+        if (df > worst_f) worst_f = df, worst_event = same;
       }
       PetscPrintf(
           comm,
-          "agreement: %lld of %lld common events identical (type, node, state changes); worst |dF|/W %.3e\n",
-          same, n, worst_f);
+          "agreement: %lld of %lld common events identical (type, node, state changes); worst |dF|/W %.3e "
+          "(event %lld, %d state changes)\n",
+          same, n, worst_f, worst_event, worst_event >= 0 ? a.changes_per_event[worst_event] : 0);
       PetscPrintf(comm, "ratio %s/%s of time per event: %.1f\n", b.path.c_str(), a.path.c_str(),
                   (b.events_s / b.events) / (a.events_s / a.events));
     }

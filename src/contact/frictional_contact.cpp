@@ -19,7 +19,8 @@ constexpr double tie_tolerance = 1e-9;
 FrictionalContact::FrictionalContact(SurfaceSolver &slab, CurvedPin pin, double pin_center,
                                      ContactParameters params)
     : slab_(slab), pin_(pin), pin_center0_(pin_center), params_(params), x_(slab.surfaceX()),
-      linear_updates_(slab.updatesByLinearity()), in_contact_(x_.size(), 0), xi_(x_.size(), 0.0) {
+      linear_updates_(slab.updatesByLinearity()), column_u_(x_.size(), 0.0), column_w_(x_.size(), 0.0),
+      in_contact_(x_.size(), 0), xi_(x_.size(), 0.0) {
   if (params_.load_per_depth <= 0 || params_.normal_stiffness <= 0)
     throw InputError("FrictionalContact: load and normal stiffness must be positive");
   // Tolerances on one scale (pitfall 5): forces relative to W/L_y, gaps through the stiffness.
@@ -63,10 +64,14 @@ const SurfaceState &FrictionalContact::unitInterference() {
       if (in_contact_[k]) w[k] = 1.0;
     unit_interference_ = slab_.solve(u, w);
     unit_interference_stale_ = false;
-    if (!(contactForce(unit_interference_) > 0))
-      throw SolverError("the contact set carries no load under a unit interference");
+    setUnitLoad();
   }
   return unit_interference_;
+}
+
+void FrictionalContact::setUnitLoad() {
+  unit_load_ = contactForce(unit_interference_);
+  if (!(unit_load_ > 0)) throw SolverError("the contact set carries no load under a unit interference");
 }
 
 // Equilibrium of the current state: a contact node sticks to the pin point xi_k (it moves with the pin,
@@ -82,7 +87,7 @@ void FrictionalContact::solve() {
     }
   const SurfaceState at_zero = slab_.solve(u, w);
   const SurfaceState &unit = unitInterference();
-  interference_ = (params_.load_per_depth - contactForce(at_zero)) / contactForce(unit);
+  interference_ = (params_.load_per_depth - contactForce(at_zero)) / unit_load_;
   state_ = combine(at_zero, interference_, unit);
 }
 
@@ -90,7 +95,7 @@ FrictionalContact::Response FrictionalContact::atConstantLoad(const std::vector<
                                                               const std::vector<double> &w) {
   Response r{slab_.solve(u, w), 0.0};
   const SurfaceState &unit = unitInterference();
-  r.interference_rate = -contactForce(r.surface) / contactForce(unit);
+  r.interference_rate = -contactForce(r.surface) / unit_load_;
   r.surface = combine(std::move(r.surface), r.interference_rate, unit);
   return r;
 }
@@ -112,7 +117,7 @@ FrictionalContact::Response FrictionalContact::pinTranslationResponse() {
   }
   Response r{translation_raw_, 0.0};
   const SurfaceState &unit = unitInterference();
-  r.interference_rate = -contactForce(r.surface) / contactForce(unit);
+  r.interference_rate = -contactForce(r.surface) / unit_load_;
   r.surface = combine(std::move(r.surface), r.interference_rate, unit);
   return r;
 }
@@ -170,34 +175,60 @@ void FrictionalContact::slipNode(int k) {
   u[k] = 1.0;
   w[k] = -pin_.slope(xi_[k]);
   const SurfaceState column = atConstantLoad(u, w).surface;
-  const double sigma = state_.fx[k] >= 0 ? 1.0 : -1.0;
-  const double r = params_.residual_shear_fraction * params_.mu_i * sigma;
-  const double denom = column.fx[k] - r * column.fz[k];
-  if (!(std::abs(denom) > 0)) throw SolverError(fmt::format("slip of node {}: zero tangential stiffness", k));
-  xi_[k] += (r * state_.fz[k] - state_.fx[k]) / denom;
+  xi_[k] += slipDistance(k, column.fx[k], column.fz[k]);
 }
 
-// The condensed path's update after node k's prescription moved by (du, dw), every other contact node
-// held: the old state plus that response at constant load, which is what solve() gives for the new
-// prescription because the response is linear (round-off aside).
-void FrictionalContact::shiftNode(int k, double du, double dw) {
-  const std::size_t n = x_.size();
-  std::vector<double> u(n, 0.0), w(n, 0.0);
-  u[k] = du;
-  w[k] = dw;
-  const Response r = atConstantLoad(u, w);
-  state_ = combine(std::move(state_), 1.0, r.surface);
-  interference_ += r.interference_rate;
+// How far node k slides along the pin (in xi) for its shear to drop to the residual fraction of mu_i p,
+// given its force rates (dfx, dfz) per unit xi along the pin.
+double FrictionalContact::slipDistance(int k, double dfx, double dfz) const {
+  const double sigma = state_.fx[k] >= 0 ? 1.0 : -1.0;
+  const double r = params_.residual_shear_fraction * params_.mu_i * sigma;
+  const double denom = dfx - r * dfz;
+  if (!(std::abs(denom) > 0)) throw SolverError(fmt::format("slip of node {}: zero tangential stiffness", k));
+  return (r * state_.fz[k] - state_.fx[k]) / denom;
+}
+
+// One unit column of node k (its u or w displaced by one metre, every other prescription zero): on the
+// condensed path a single column of the tableau.
+SurfaceState FrictionalContact::nodeColumn(int k, Component c) {
+  std::vector<double> &v = c == Component::u ? column_u_ : column_w_;
+  v[k] = 1.0;
+  struct Reset {
+    double &value;
+    ~Reset() { value = 0.0; }
+  } reset{v[k]};
+  return slab_.solve(column_u_, column_w_);
+}
+
+// The condensed path's slip (docs/model.md §16): node k's two unit columns R_u, R_w, each with the
+// interference that keeps the load, give both its stiffness along the pin (R_u - h'(xi) R_w, as in
+// slipNode) and the response to the move it then makes, u by xi' - xi and w along the exact circle (not
+// its tangent); the state follows by linearity, in one pass.
+void FrictionalContact::slipByLinearity(int k) {
+  const SurfaceState &unit = unitInterference();
+  const SurfaceState ru = nodeColumn(k, Component::u), rw = nodeColumn(k, Component::w);
+  const double rate_u = -contactForce(ru) / unit_load_, rate_w = -contactForce(rw) / unit_load_;
+  const double t = -pin_.slope(xi_[k]);
+  const double dfx = ru.fx[k] + t * rw.fx[k] + (rate_u + t * rate_w) * unit.fx[k];
+  const double dfz = ru.fz[k] + t * rw.fz[k] + (rate_u + t * rate_w) * unit.fz[k];
+  const double xi_old = xi_[k];
+  xi_[k] += slipDistance(k, dfx, dfz);
+  const double du = xi_[k] - xi_old, dw = pin_.height(xi_old) - pin_.height(xi_[k]);
+  const double c = du * rate_u + dw * rate_w;
+  for (std::size_t i = 0; i < x_.size(); ++i) {
+    state_.u[i] += du * ru.u[i] + dw * rw.u[i] + c * unit.u[i];
+    state_.w[i] += du * ru.w[i] + dw * rw.w[i] + c * unit.w[i];
+    state_.fx[i] += du * ru.fx[i] + dw * rw.fx[i] + c * unit.fx[i];
+    state_.fz[i] += du * ru.fz[i] + dw * rw.fz[i] + c * unit.fz[i];
+  }
+  interference_ += c;
 }
 
 void FrictionalContact::applyChange(EventType type, int k) {
   switch (type) {
   case EventType::slip:
     if (linear_updates_) {
-      // The node moved from xi to xi': u by xi' - xi, w along the exact circle (not its tangent).
-      const double xi_old = xi_[k];
-      slipNode(k);
-      shiftNode(k, xi_[k] - xi_old, pin_.height(xi_old) - pin_.height(xi_[k]));
+      slipByLinearity(k);
       return;
     }
     slipNode(k);
@@ -231,14 +262,11 @@ bool FrictionalContact::changeContactSetByLinearity(EventType type, int k) {
     set_changes_since_solve_ = 0;
     return false;
   }
-  const std::size_t n = x_.size();
   const bool lateral = !params_.frictionless;
   unitInterference(); // U of the current set, if not kept already
   auto columns = [&] {
-    std::vector<double> zero(n, 0.0), e(n, 0.0);
-    e[k] = 1.0;
-    std::array<SurfaceState, 2> r{SurfaceState{}, slab_.solve(zero, e)};
-    if (lateral) r[0] = slab_.solve(e, zero);
+    std::array<SurfaceState, 2> r{SurfaceState{}, nodeColumn(k, Component::w)};
+    if (lateral) r[0] = nodeColumn(k, Component::u);
     return r;
   };
   // V + a R_u + b R_w with V's displacement at k set to (u_k, w_k), or its reaction at k zeroed.
@@ -277,9 +305,8 @@ bool FrictionalContact::changeContactSetByLinearity(EventType type, int k) {
     freeReaction(unit_interference_, r);
     if (!translation_stale_) freeReaction(translation_raw_, r);
   }
-  const double load = contactForce(unit_interference_);
-  if (!(load > 0)) throw SolverError("the contact set carries no load under a unit interference");
-  const double c = (params_.load_per_depth - contactForce(state_)) / load;
+  setUnitLoad();
+  const double c = (params_.load_per_depth - contactForce(state_)) / unit_load_;
   state_ = combine(std::move(state_), c, unit_interference_);
   interference_ += c;
   return true;

@@ -70,8 +70,11 @@ private:
   Response atConstantLoad(const std::vector<double> &u, const std::vector<double> &w);
   Response pinTranslationResponse();
   void applyChange(EventType type, int node);
+  void setUnitLoad();
   void slipNode(int k);
-  void shiftNode(int k, double du, double dw);
+  double slipDistance(int k, double dfx, double dfz) const;
+  SurfaceState nodeColumn(int k, Component c);
+  void slipByLinearity(int k);
   Violation mostOffending() const;
   long long relaxToEquilibrium(long long budget);
   void checkEdges() const;
@@ -87,6 +90,7 @@ private:
   double delta_ = 0;
   double interference_ = 0;
   SurfaceState unit_interference_;
+  double unit_load_ = 0; // its contact force
   bool unit_interference_stale_ = true;
   // The condensed path (SurfaceSolver::updatesByLinearity): the state moves by linearity between
   // contact-set changes; the raw pin-translation response is kept with the unit one and both, with the
@@ -95,6 +99,7 @@ private:
   SurfaceState translation_raw_;
   bool translation_stale_ = true;
   long long set_changes_since_solve_ = 0;
+  std::vector<double> column_u_, column_w_; // the prescription of a unit column, zero but at one node
   static constexpr long long resync_set_changes = 100;
   std::vector<char> in_contact_;
   std::vector<double> xi_; // where each contact node sits on the pin, measured from its centre [m]
