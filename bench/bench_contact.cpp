@@ -160,8 +160,12 @@ int main(int argc, char **argv) {
       PetscPrintf(
           comm,
           "agreement: %lld of %lld common events identical (type, node, state changes); worst |dF|/W %.3e "
-          "(event %lld, %d state changes)\n",
-          same, n, worst_f, worst_event, worst_event >= 0 ? a.changes_per_event[worst_event] : 0);
+          "(event %lld: %d state changes, type %d, increment %.3e vs %.3e L_x, F/W %.6f)\n",
+          same, n, worst_f, worst_event, worst_event >= 0 ? a.changes_per_event[worst_event] : 0,
+          worst_event >= 0 ? a.type[worst_event] : -1,
+          worst_event > 0 ? (a.delta[worst_event] - a.delta[worst_event - 1]) / 1e-3 : 0.0,
+          worst_event > 0 ? (b.delta[worst_event] - b.delta[worst_event - 1]) / 1e-3 : 0.0,
+          worst_event >= 0 ? a.force[worst_event] / P : 0.0);
       PetscPrintf(comm, "ratio %s/%s of time per event: %.1f\n", b.path.c_str(), a.path.c_str(),
                   (b.events_s / b.events) / (a.events_s / a.events));
     }

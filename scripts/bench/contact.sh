@@ -35,6 +35,6 @@ for levels in $(seq 7 "$top"); do
   "$bench" -levels "$levels" -mu_i 0.5 -events 2000 -paths condensed
 done
 
-echo "## Where the time goes: n_x = 4097, 2000 events (normal contact: Slab solve; sliding: Condensed *), condensed path, PETSc -log_view stages"
+echo "## Where the time goes: n_x = 4097, normal contact and 2000 events on the condensed path, PETSc -log_view stages"
 "$bench" -levels $((top < 12 ? top : 12)) -mu_i 0.5 -events 2000 -paths condensed -log_view |
-  grep -E "^path|^  condensed|^  travel|Summary of Stages|^ +[0-9]+: +[A-Z]" || true
+  grep -E "^path|^  normal|^  condensed|^  travel|Summary of Stages|^ +[0-9]+: +[A-Z]" || true

@@ -91,7 +91,7 @@ std::size_t CondensedSurfaceSolver::bytesFor(std::int64_t surface_nodes, std::in
 
 std::size_t CondensedSurfaceSolver::bytes() const {
   return sizeof(double) * (base_.size() + tableau_.size() + column_.size() + row_.size() + work_.size() +
-                           y_local_.size() + y_.size());
+                           y_local_.size() + y_.size() + pending_rows_.size());
 }
 
 void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
@@ -220,21 +220,16 @@ void CondensedSurfaceSolver::condense() {
 void CondensedSurfaceSolver::refresh() {
   tableau_ = base_;
   tableau_held_ = base_held_;
+  pending_.clear();
+  pending_work_ = 0;
   pivots_since_refresh_ = 0;
 }
 
-// Principal pivot on a set P of zone dofs (one node's: one or two): their inputs and outputs trade
-// places (held: displacement in, force out; free: force in, displacement out). With y = A x, R the other
-// dofs and the outside rows, and M = A_PP:
-//   A_PP <- M^-1,  A_RP <- A_RP M^-1,  A_PR <- -M^-1 A_PR,  A_RR <- A_RR - A_RP M^-1 A_PR,
-// a rank-|P| update of the 2 n_x x 2m tableau, O(n_x m) per node that joins or leaves the contact, in
-// one pass over the tableau (a node's two dofs together), instead of a new elimination of the free zone
-// dofs. M is a diagonal block of stiffness (held -> free) or compliance (free -> held) of the current
-// partition, nonsingular for the stable slab.
-void CondensedSurfaceSolver::pivot(const std::array<std::size_t, 2> &dofs, std::size_t k) {
-  double *A = tableau_.data();
-  const std::size_t lr = local_rows_;
-  // Rows P (zone rows), from the ranks that hold them, column-major k x 2m.
+// Rows `dofs` (zone rows) of the tableau, from the ranks that hold them, into rows
+// (column-major k x 2m: rows[j * k + r] is row dofs[r], column j).
+void CondensedSurfaceSolver::gatherRows(const std::vector<std::size_t> &dofs, std::vector<double> &rows) {
+  const std::size_t k = dofs.size();
+  rows.resize(k * dz_);
   for (std::size_t r = 0; r < k; ++r) {
     const std::size_t p = dofs[r];
     const int owner =
@@ -243,63 +238,107 @@ void CondensedSurfaceSolver::pivot(const std::array<std::size_t, 2> &dofs, std::
         1;
     if (rank_ == owner)
       for (std::size_t j = 0; j < dz_; ++j)
-        row_[j * k + r] = A[j * lr + (p - row_begin_)];
-    if (ranks_ > 1) {
-      for (std::size_t j = 0; j < dz_; ++j)
-        column_[j] = row_[j * k + r]; // contiguous for the broadcast
-      MPI_Bcast(column_.data(), static_cast<int>(dz_), MPI_DOUBLE, owner, slab_.comm());
-      for (std::size_t j = 0; j < dz_; ++j)
-        row_[j * k + r] = column_[j];
-    }
+        column_[j] = tableau_[j * local_rows_ + (p - row_begin_)];
+    if (ranks_ > 1) MPI_Bcast(column_.data(), static_cast<int>(dz_), MPI_DOUBLE, owner, slab_.comm());
+    for (std::size_t j = 0; j < dz_; ++j)
+      rows[j * k + r] = column_[j];
   }
-  // M^-1 (k = 1 or 2).
-  double Minv[4] = {0, 0, 0, 0}; // column-major k x k
-  if (k == 1) {
-    const double m = row_[dofs[0]];
-    if (!(std::abs(m) > 0) || !std::isfinite(m))
-      throw SolverError(fmt::format("condensed surface: zero pivot at zone dof {}", dofs[0]));
-    Minv[0] = 1.0 / m;
-  } else {
-    const double m00 = row_[dofs[0] * 2], m10 = row_[dofs[0] * 2 + 1];
-    const double m01 = row_[dofs[1] * 2], m11 = row_[dofs[1] * 2 + 1];
-    const double det = m00 * m11 - m01 * m10;
-    if (!(std::abs(det) > 0) || !std::isfinite(det))
-      throw SolverError(
-          fmt::format("condensed surface: singular pivot at zone dofs {}, {}", dofs[0], dofs[1]));
-    Minv[0] = m11 / det, Minv[1] = -m10 / det, Minv[2] = -m01 / det, Minv[3] = m00 / det;
+}
+
+// LU factors of S M S, M = A_PP (k x k, column-major) from the gathered rows of P, S = diag(|M_pp|^-1/2).
+// The scaling matters: M mixes stiffness (dofs held in the tableau, ~E*), compliance (free, ~1/E*) and
+// dimensionless entries between the two, 22 orders of magnitude apart; S M S has a unit diagonal.
+void CondensedSurfaceSolver::factorPivotBlock(const std::vector<std::size_t> &dofs,
+                                              const std::vector<double> &rows, PivotBlock &block) const {
+  const std::size_t k = dofs.size();
+  block.lu.resize(k * k);
+  block.perm.resize(k);
+  block.scale.resize(k);
+  for (std::size_t r = 0; r < k; ++r) {
+    const double d = std::abs(rows[dofs[r] * k + r]);
+    if (!(d > 0) || !std::isfinite(d))
+      throw SolverError(fmt::format("condensed surface: zero pivot at zone dof {}", dofs[r]));
+    block.scale[r] = 1.0 / std::sqrt(d);
   }
-  // W = A_:P M^-1 (this rank's rows), then A -= W A_P: in one rank-k update.
+  std::vector<double> &lu = block.lu;
   for (std::size_t s = 0; s < k; ++s)
-    for (std::size_t l = 0; l < lr; ++l) {
-      double v = 0;
+    for (std::size_t r = 0; r < k; ++r)
+      lu[s * k + r] = block.scale[r] * rows[dofs[s] * k + r] * block.scale[s];
+  const PetscBLASInt n = blasInt(k);
+  PetscBLASInt info = 0;
+  LAPACKgetrf_(&n, &n, lu.data(), &n, block.perm.data(), &info);
+  if (info != 0)
+    throw SolverError(fmt::format("condensed surface: singular pivot block of {} dofs (LAPACK getrf info {})",
+                                  k, static_cast<int>(info)));
+}
+
+// Principal pivot on a set P of zone dofs: their inputs and outputs trade places (held: displacement
+// in, force out; free: force in, displacement out). With y = A x, R the other dofs and the outside rows,
+// and M = A_PP:
+//   A_PP <- M^-1,  A_RP <- A_RP M^-1,  A_PR <- -M^-1 A_PR,  A_RR <- A_RR - A_RP M^-1 A_PR,
+// a rank-|P| update of the 2 n_x x 2m tableau in one pass (two GEMMs), instead of a new elimination of
+// the free zone dofs. M is a diagonal block of stiffness (held -> free) or compliance (free -> held) of
+// the current partition, nonsingular for the stable slab.
+void CondensedSurfaceSolver::pivot(const std::vector<std::size_t> &dofs) {
+  const std::size_t k = dofs.size(), lr = local_rows_;
+  double *A = tableau_.data();
+  gatherRows(dofs, row_);
+  PivotBlock block;
+  factorPivotBlock(dofs, row_, block);
+  std::vector<double> &Minv = block.lu; // M^-1 = S (S M S)^-1 S
+  {
+    const PetscBLASInt n = blasInt(k), lwork = blasInt(std::max<std::size_t>(k * k, 1));
+    std::vector<double> lwork_space(static_cast<std::size_t>(lwork));
+    PetscBLASInt info = 0;
+    LAPACKgetri_(&n, Minv.data(), &n, block.perm.data(), lwork_space.data(), &lwork, &info);
+    if (info != 0) throw SolverError("condensed surface: pivot block inversion failed");
+    for (std::size_t c = 0; c < k; ++c)
       for (std::size_t r = 0; r < k; ++r)
-        v += A[dofs[r] * lr + l] * Minv[s * k + r];
-      work_[s * lr + l] = v;
-    }
-  if (lr > 0) {
-    const PetscBLASInt m = blasInt(lr), n = blasInt(dz_), kk = blasInt(k), ldr = blasInt(k);
-    const double alpha = -1.0, beta = 1.0;
-    BLASgemm_("N", "N", &m, &n, &kk, &alpha, work_.data(), &m, row_.data(), &ldr, &beta, A, &m);
+        Minv[c * k + r] *= block.scale[r] * block.scale[c];
   }
-  for (std::size_t s = 0; s < k; ++s)
-    std::copy(work_.begin() + static_cast<std::ptrdiff_t>(s * lr),
-              work_.begin() + static_cast<std::ptrdiff_t>((s + 1) * lr), A + dofs[s] * lr);
+  const double one = 1.0, zero = 0.0, minus_one = -1.0;
+  const PetscBLASInt kk = blasInt(k), n = blasInt(dz_);
+  // T = M^-1 A_P: (k x 2m), the new rows P (negated), on every rank.
+  std::vector<double> T(k * dz_);
+  BLASgemm_("N", "N", &kk, &n, &kk, &one, Minv.data(), &kk, row_.data(), &kk, &zero, T.data(), &kk);
+  if (lr > 0) {
+    // W = A_:P M^-1 (this rank's rows), then A -= W A_P; the columns P become W.
+    const PetscBLASInt m = blasInt(lr);
+    std::vector<double> AP(lr * k);
+    for (std::size_t s = 0; s < k; ++s)
+      std::copy(A + dofs[s] * lr, A + (dofs[s] + 1) * lr, AP.begin() + static_cast<std::ptrdiff_t>(s * lr));
+    work_.resize(lr * k);
+    BLASgemm_("N", "N", &m, &kk, &kk, &one, AP.data(), &m, Minv.data(), &kk, &zero, work_.data(), &m);
+    BLASgemm_("N", "N", &m, &n, &kk, &minus_one, work_.data(), &m, row_.data(), &kk, &one, A, &m);
+    for (std::size_t s = 0; s < k; ++s)
+      std::copy(work_.begin() + static_cast<std::ptrdiff_t>(s * lr),
+                work_.begin() + static_cast<std::ptrdiff_t>((s + 1) * lr), A + dofs[s] * lr);
+  }
   for (std::size_t r = 0; r < k; ++r) {
     const std::size_t p = dofs[r];
     if (p < row_begin_ || p >= row_begin_ + lr) continue;
-    for (std::size_t j = 0; j < dz_; ++j) {
-      double v = 0;
-      for (std::size_t q = 0; q < k; ++q)
-        v += Minv[q * k + r] * row_[j * k + q];
-      A[j * lr + (p - row_begin_)] = -v;
-    }
+    for (std::size_t j = 0; j < dz_; ++j)
+      A[j * lr + (p - row_begin_)] = -T[j * k + r];
     for (std::size_t s = 0; s < k; ++s)
       A[dofs[s] * lr + (p - row_begin_)] = Minv[s * k + r];
   }
-  for (std::size_t r = 0; r < k; ++r)
-    tableau_held_[dofs[r]] = !tableau_held_[dofs[r]];
+  for (std::size_t p : dofs)
+    tableau_held_[p] = !tableau_held_[p];
   pivots_since_refresh_ += k;
   pivots_ += static_cast<long long>(k);
+}
+
+// The pivots of the pending dofs are deferred (docs/model.md §16, "deferred pivots"): the tableau stays
+// in its partition and a solve eliminates the pending dofs through their k x k block (a Woodbury-type
+// correction, k more columns per solve). They are applied as one block pivot (BLAS-3, one pass) when
+// their number reaches max_pending_dofs, or when the columns they added to the solves would have paid
+// for that pass.
+void CondensedSurfaceSolver::flushPending() {
+  if (pending_.empty()) return;
+  const std::vector<std::size_t> dofs = pending_;
+  pending_.clear();
+  pending_work_ = 0;
+  pivot(dofs);
 }
 
 void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
@@ -329,52 +368,96 @@ void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
     return;
   }
   StageScope stage(logStages().contact_set, contact_set_seconds_);
-  std::size_t changes = 0, from_base = 0;
+  // The dofs whose role differs from the tableau's partition: the pending pivots (a dof that changes back
+  // leaves the set; the pivot is an involution).
+  pending_.clear();
+  std::size_t from_base = 0;
   for (std::size_t j = 0; j < dz_; ++j) {
-    changes += held_[j] != tableau_held_[j];
+    if (held_[j] != tableau_held_[j]) pending_.push_back(j);
     from_base += held_[j] != base_held_[j];
   }
   // Round-off accumulates over many pivots: past a budget (refresh_pivots, or the zone's 2m dofs if
   // more), start again from the condensed tableau when the contact set is still close to the one it was
   // condensed for, else condense again in this one (2m blocked solves, which cost less than 2m pivots).
   const std::size_t budget = std::max(refresh_pivots, dz_);
-  if (pivots_since_refresh_ + changes > budget) {
+  if (pivots_since_refresh_ + pending_.size() > budget) {
     if (2 * from_base > budget) {
+      pending_.clear();
       condense();
       return;
     }
     refresh();
+    for (std::size_t j = 0; j < dz_; ++j)
+      if (held_[j] != tableau_held_[j]) pending_.push_back(j);
   }
-  // One pivot per node, on whichever of its two dofs change.
-  for (std::size_t i = 0; i < dz_; i += 2) {
-    std::array<std::size_t, 2> dofs{};
-    std::size_t k = 0;
-    for (std::size_t j = i; j < i + 2; ++j)
-      if (held_[j] != tableau_held_[j]) dofs[k++] = j;
-    if (k > 0) pivot(dofs, k);
+  if (pending_.size() > max_pending_dofs) {
+    flushPending();
+    return;
   }
+  gatherRows(pending_, pending_rows_);
+  if (!pending_.empty()) factorPivotBlock(pending_, pending_rows_, pending_block_);
 }
 
 SurfaceState CondensedSurfaceSolver::solve(const std::vector<double> &u, const std::vector<double> &w) {
   if (held_.size() != dz_) throw SolverError("CondensedSurfaceSolver::solve: no contact set given yet");
+  // Pending pivots cost k columns per solve; once they have cost a pass over the tableau, apply them.
+  if (!pending_.empty() && pending_work_ >= static_cast<double>(dz_)) {
+    StageScope stage(logStages().contact_set, contact_set_seconds_);
+    flushPending();
+  }
   StageScope stage(logStages().solve, solve_seconds_);
-  // y = tableau x, with x the prescribed displacements of the held dofs and zero forces on the free ones:
-  // only the held columns with a nonzero value count, so a unit response (a slip) costs two columns of
-  // 2 n_x entries and a dense prescription all of C. Each rank does its rows, then they are gathered.
+  // The inputs of the current partition: prescribed displacements of the held dofs, zero forces on the
+  // free ones. Only the nonzero ones count, so a unit response (a slip) costs two columns of 2 n_x
+  // entries and a dense prescription all of C.
+  auto input = [&](std::size_t j) {
+    if (!held_[j]) return 0.0;
+    const std::int64_t k = zone_first_ + static_cast<std::int64_t>(j / 2);
+    return j % 2 == 0 ? u[k] : w[k];
+  };
+  // Pending dofs P (roles swapped since the tableau's partition): with R the rest, the tableau's own
+  // inputs at P solve M x_P = x'_P - A_PR x_R (x'_P: the current partition's inputs at P), and the
+  // current outputs at P are those x_P.
+  const std::size_t k = pending_.size();
+  pending_in_.assign(k, 0.0);
+  if (k > 0) {
+    for (std::size_t r = 0; r < k; ++r)
+      pending_in_[r] = input(pending_[r]);
+    for (std::size_t j = 0; j < dz_; ++j) {
+      if (!tableau_held_[j] || std::binary_search(pending_.begin(), pending_.end(), j)) continue;
+      const double v = input(j);
+      if (v == 0.0) continue;
+      for (std::size_t r = 0; r < k; ++r)
+        pending_in_[r] -= pending_rows_[j * k + r] * v;
+    }
+    // (S M S)(S^-1 x_P) = S b.
+    const std::vector<double> &scale = pending_block_.scale;
+    for (std::size_t r = 0; r < k; ++r)
+      pending_in_[r] *= scale[r];
+    const PetscBLASInt n = blasInt(k), one_rhs = 1;
+    PetscBLASInt info = 0;
+    LAPACKgetrs_("N", &n, &one_rhs, pending_block_.lu.data(), &n, pending_block_.perm.data(),
+                 pending_in_.data(), &n, &info);
+    for (std::size_t r = 0; r < k; ++r)
+      pending_in_[r] *= scale[r];
+    pending_work_ += static_cast<double>(k);
+  }
+  // y = A x over this rank's rows, x the tableau's inputs (R as given, P as just solved for); gathered.
   std::vector<double> &y = ranks_ > 1 ? y_local_ : y_;
   std::fill(y.begin(), y.end(), 0.0);
   if (local_rows_ > 0) {
     const PetscBLASInt one = 1, m = blasInt(local_rows_);
+    std::size_t r = 0;
     for (std::size_t j = 0; j < dz_; ++j) {
-      if (!held_[j]) continue;
-      const std::int64_t k = zone_first_ + static_cast<std::int64_t>(j / 2);
-      const double v = j % 2 == 0 ? u[k] : w[k];
+      const bool is_pending = r < k && pending_[r] == j;
+      const double v = is_pending ? pending_in_[r++] : tableau_held_[j] ? input(j) : 0.0;
       if (v != 0.0) BLASaxpy_(&m, &v, &tableau_[j * local_rows_], &one, y.data(), &one);
     }
   }
   if (ranks_ > 1)
     MPI_Allgatherv(y_local_.data(), row_counts_[rank_], MPI_DOUBLE, y_.data(), row_counts_.data(),
                    row_begins_.data(), MPI_DOUBLE, slab_.comm());
+  for (std::size_t r = 0; r < k; ++r)
+    y_[pending_[r]] = pending_in_[r];
   ++solves_;
 
   SurfaceState s;

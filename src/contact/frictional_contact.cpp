@@ -337,10 +337,20 @@ void FrictionalContact::checkEdges() const {
 
 long long FrictionalContact::relaxToEquilibrium(long long budget) {
   long long changes = 0;
+  std::array<Violation, 6> last{}; // the last changes, for the error message of a runaway
   for (Violation v = mostOffending(); v.node >= 0; v = mostOffending()) {
-    if (++changes > budget)
-      throw SolverError(
-          fmt::format("avalanche did not settle after {} state changes (contact.max_state_changes)", budget));
+    if (++changes > budget) {
+      std::string recent;
+      for (std::size_t i = 0; i < last.size(); ++i) {
+        const Violation &r = last[(static_cast<std::size_t>(changes) + i) % last.size()];
+        recent += fmt::format(" {} of node {} ({:.3e} W/L_y);", eventTypeName(r.type), r.node,
+                              r.force / params_.load_per_depth);
+      }
+      throw SolverError(fmt::format(
+          "avalanche did not settle after {} state changes (contact.max_state_changes); the last:{}", budget,
+          recent));
+    }
+    last[static_cast<std::size_t>(changes) % last.size()] = v;
     applyChange(v.type, v.node);
     if (in_contact_.front() || in_contact_.back()) checkEdges();
   }

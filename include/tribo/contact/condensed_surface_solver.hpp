@@ -59,17 +59,30 @@ public:
   double solveSeconds() const { return solve_seconds_; }
   double contactSetSeconds() const { return contact_set_seconds_; }
 
-  /// Zone dofs pivoted so far (each a node's dof joining or leaving the contact; a node's two together).
+  /// Zone dofs pivoted so far (each a node's dof joining or leaving the contact), and those pending.
   long long pivots() const { return pivots_; }
+  std::size_t pendingPivots() const { return pending_.size(); }
   /// Pivots (at least; the zone's 2m dofs if more) after which the tableau starts again from the
   /// condensed one, or is condensed again when the contact set has drifted from it by more than half as
   /// many dofs: bounds the round-off the pivots accumulate.
   static constexpr std::size_t refresh_pivots = 2000;
 
+  /// Pending pivots beyond which they are applied at once (a block pivot; docs/model.md §16).
+  static constexpr std::size_t max_pending_dofs = 64;
+
 private:
   void setZone(std::int64_t first, std::int64_t last);
   void condense();
-  void pivot(const std::array<std::size_t, 2> &dofs, std::size_t k);
+  void gatherRows(const std::vector<std::size_t> &dofs, std::vector<double> &rows);
+  /// LU factors of a block of pivot dofs, scaled (see factorPivotBlock).
+  struct PivotBlock {
+    std::vector<double> lu, scale;
+    std::vector<PetscBLASInt> perm;
+  };
+  void factorPivotBlock(const std::vector<std::size_t> &dofs, const std::vector<double> &rows,
+                        PivotBlock &block) const;
+  void pivot(const std::vector<std::size_t> &dofs);
+  void flushPending();
   void refresh();
 
   SlabSystem &slab_;
@@ -90,6 +103,13 @@ private:
   std::vector<char> in_contact_, held_laterally_;
   std::vector<char> held_;                                // per zone dof, as asked by setContactSet
   std::vector<double> column_, row_, work_, y_local_, y_; // work
+  // Deferred pivots: the zone dofs whose role differs from tableau_held_ (sorted), their rows of the
+  // tableau (column-major k x 2m), the LU factors of their k x k block, and the columns they have added
+  // to the solves since they were first deferred.
+  std::vector<std::size_t> pending_;
+  std::vector<double> pending_rows_, pending_in_;
+  PivotBlock pending_block_;
+  double pending_work_ = 0;
   long long solves_ = 0, condensation_solves_ = 0, pivots_ = 0;
   std::size_t pivots_since_refresh_ = 0;
   int condensations_ = 0;

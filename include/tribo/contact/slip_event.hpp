@@ -10,6 +10,10 @@ enum class EventType : int {
   contact = 2, // a free node would penetrate the pin (constraint III)
 };
 
+inline const char *eventTypeName(EventType t) {
+  return t == EventType::slip ? "slip" : t == EventType::release ? "release" : "contact";
+}
+
 struct SlipEvent {
   EventType type;
   int node;              // top-row index of the triggering node
