@@ -1,6 +1,7 @@
 // Benchmark of the contact iterations: the reference KSP path against the condensed path on the Fig. 6
 // setup, events/s and state changes/s, the cost breakdown, and the events' agreement between the paths.
 //   bench_contact -levels 7 -mu_i 0.5 -events 2000 -paths condensed,reference [-max_seconds 600] [-progress N]
+//   [-max_state_changes N]
 // One line per path: setup (assembly + condensation), normal contact, the events (stopped early after
 // max_seconds of events, counted as such), then for the condensed path the split of the event time into
 // condensed solves, S_FF factorisations and the rest (event search, bookkeeping of FrictionalContact).
@@ -46,13 +47,14 @@ int main(int argc, char **argv) {
   PetscSession petsc(&argc, &argv, "bench_contact: reference vs condensed contact iterations\n");
   try {
     MPI_Comm comm = PETSC_COMM_WORLD;
-    PetscInt levels = 7, events = 2000, margin = 8, progress = 0;
+    PetscInt levels = 7, events = 2000, margin = 8, progress = 0, max_changes = 1000000;
     PetscReal mu_i = 0.5, max_seconds = 1e30;
     char paths_c[256] = "condensed,reference";
     PetscOptionsGetInt(nullptr, nullptr, "-levels", &levels, nullptr);
     PetscOptionsGetInt(nullptr, nullptr, "-events", &events, nullptr);
     PetscOptionsGetInt(nullptr, nullptr, "-margin", &margin, nullptr);
     PetscOptionsGetInt(nullptr, nullptr, "-progress", &progress, nullptr);
+    PetscOptionsGetInt(nullptr, nullptr, "-max_state_changes", &max_changes, nullptr);
     PetscOptionsGetReal(nullptr, nullptr, "-mu_i", &mu_i, nullptr);
     PetscOptionsGetReal(nullptr, nullptr, "-max_seconds", &max_seconds, nullptr);
     PetscOptionsGetString(nullptr, nullptr, "-paths", paths_c, sizeof paths_c, nullptr);
@@ -65,6 +67,7 @@ int main(int argc, char **argv) {
       PinOnSlabSetup s;
       s.slab.levels = static_cast<int>(levels);
       s.contact.mu_i = mu_i;
+      s.contact.max_state_changes = max_changes;
       s.zone_margin_nodes = static_cast<int>(margin);
       s.solver_path = name == "reference" ? SolverPath::reference : SolverPath::condensed;
       Run r;

@@ -5,7 +5,7 @@
 #   scripts/bench/contact.sh BUILD_DIR [quick]
 # BUILD_DIR must be configured with -DTRIBO_BUILD_BENCH=ON (preset `bench`, target bench_contact).
 # Environment: REF_CAP_SECONDS (default 300) stops the reference path after that many seconds of events;
-# TOP_LEVELS (default 13) is the finest grid of the cost scan (14: n_x = 16385, about 12 GB and an hour).
+# TOP_LEVELS (default 13) is the finest grid of the cost scan (14: n_x = 16385, 12 GB and about 13 min).
 # Output: one block per case from bench/bench_contact.cpp (wall and CPU time, events/s, state changes/s,
 # the condensed path's breakdown, the agreement of the two paths); docs/performance.md has the tables.
 set -euo pipefail

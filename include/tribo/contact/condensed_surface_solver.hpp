@@ -25,9 +25,10 @@ namespace tribo {
 /// solves of the distributed SlabSystem in that partition. Its rows are distributed over the ranks of the
 /// slab's communicator (each rank holds a contiguous block of the 2 n_x rows of every column); a solve
 /// gathers the 2 n_x outputs.
-/// A node joining or leaving the contact is one principal pivot on its dofs (a rank-two update, O(n_x m));
-/// a solve is one column of 2 n_x per nonzero prescribed value, so a unit response (a slip) costs O(n_x)
-/// whatever the depth of the slab. The whole surface is reported, outside nodes included, so the contact
+/// A node joining or leaving the contact is a principal pivot on its dofs (O(n_x m)); the pivots are
+/// deferred (eliminated in each solve through their small block) and applied 64 dofs at a time as one
+/// BLAS-3 block pivot. A solve is one column of 2 n_x per nonzero prescribed value (plus one per pending
+/// pivot), so a unit response (a slip) costs O(n_x) whatever the depth of the slab. The whole surface is reported, outside nodes included, so the contact
 /// sees exact gaps everywhere; a contact set that holds a node outside the zone triggers a new
 /// condensation on a zone grown around it.
 class CondensedSurfaceSolver : public SurfaceSolver {
