@@ -347,8 +347,10 @@ long long FrictionalContact::relaxToEquilibrium(long long budget) {
                               r.force / params_.load_per_depth);
       }
       throw SolverError(fmt::format(
-          "avalanche did not settle after {} state changes (contact.max_state_changes); the last:{}", budget,
-          recent));
+          "avalanche did not settle after {} state changes (contact.max_state_changes); the last:{} "
+          "at fine grids a cluster of neighbouring nodes slipping in turn can take millions of changes to "
+          "settle: raise contact.max_state_changes if these violations are small and falling",
+          budget, recent));
     }
     last[static_cast<std::size_t>(changes) % last.size()] = v;
     applyChange(v.type, v.node);

@@ -1,10 +1,12 @@
 // Frictional contact of the pin: Hertz, constraints after every event, linearity between events,
-// invariance under scaling of G and W, and the same events on 1 and 2 ranks.
+// invariance under scaling of G and W, the same events on 1 and 2 ranks, and the runaway guard.
 #include "tribo/contact/pin_on_slab.hpp"
+#include "tribo/core/error.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
+#include <string>
 
 using namespace tribo;
 
@@ -80,6 +82,24 @@ TEST(Contact, ConstraintsHoldAfterEveryEvent) {
         EXPECT_GE(c.state().fz[k], -1e-11 * model.loadPerDepth());
         EXPECT_LE(std::abs(c.state().fx[k]), 0.5 * c.state().fz[k] + 1e-11 * model.loadPerDepth());
       }
+  }
+}
+
+TEST(Contact, RunawayAvalancheNamesTheCapAndTheLastChanges) {
+  // A cap of 3 state changes is below the avalanches of the loading ramp: the error names the key and
+  // the last changes (type, node, violation), so a user can tell a slow cascade from a cycle.
+  PinOnSlabSetup s = fig6Like(5, 0.5);
+  s.contact.max_state_changes = 3;
+  PinOnSlab model(PETSC_COMM_WORLD, s);
+  try {
+    model.establishNormalContact();
+    for (int e = 0; e < 500; ++e)
+      model.contact().advance();
+    FAIL() << "no avalanche of more than 3 state changes in 500 events";
+  } catch (const SolverError &err) {
+    const std::string what = err.what();
+    EXPECT_NE(what.find("contact.max_state_changes"), std::string::npos) << what;
+    EXPECT_NE(what.find(" of node "), std::string::npos) << what;
   }
 }
 
