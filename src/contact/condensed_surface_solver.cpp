@@ -5,7 +5,6 @@
 #include "tribo/core/error.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <fmt/format.h>
 #include <petscblaslapack.h>
@@ -277,8 +276,9 @@ void CondensedSurfaceSolver::factorPivotBlock(const std::vector<std::size_t> &do
 // and M = A_PP:
 //   A_PP <- M^-1,  A_RP <- A_RP M^-1,  A_PR <- -M^-1 A_PR,  A_RR <- A_RR - A_RP M^-1 A_PR,
 // a rank-|P| update of the 2 n_x x 2m tableau in one pass (two GEMMs), instead of a new elimination of
-// the free zone dofs. M is a diagonal block of stiffness (held -> free) or compliance (free -> held) of
-// the current partition, nonsingular for the stable slab.
+// the free zone dofs. M is a principal block of the tableau; pivoting on it equals pivoting on its nodes
+// one at a time, each a block of stiffness (held -> free) or compliance (free -> held) of the stable
+// slab, so it is nonsingular.
 void CondensedSurfaceSolver::pivot(const std::vector<std::size_t> &dofs) {
   const std::size_t k = dofs.size(), lr = local_rows_;
   double *A = tableau_.data();

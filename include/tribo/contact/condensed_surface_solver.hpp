@@ -5,7 +5,6 @@
 #include "tribo/contact/surface_solver.hpp"
 #include "tribo/slab/slab_system.hpp"
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <petscblaslapack.h>

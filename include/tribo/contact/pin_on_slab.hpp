@@ -30,9 +30,9 @@ struct PinOnSlabSetup {
   ContactParameters contact;           // mu_i, residual shear, ...; load and stiffness scales are filled in
   double min_increment_over_dx = 1e-6; // the paper's lower bound, in units of L_x / (n_x - 1)
   SolverPath solver_path = SolverPath::automatic;
-  /// Free top nodes kept in the condensed zone on each side of the contact: the larger of
-  /// zone_margin_nodes and zone_margin_fraction times the contact's width in nodes (fine grids then
-  /// rarely grow the zone, each growth being a new condensation); doubled at each growth.
+  /// Top nodes added to the condensed zone on each side of Hertz's contact: the larger of
+  /// zone_margin_nodes and zone_margin_fraction times Hertz's width in nodes (fine grids then rarely
+  /// grow the zone, each growth being a new condensation); doubled at each growth.
   int zone_margin_nodes = 8;
   double zone_margin_fraction = 0.125;
   /// Memory the condensed path may take, summed over the case's ranks [bytes]; 0 = a quarter of the
