@@ -152,7 +152,8 @@ int main(int argc, char **argv) {
       long long same = 0;
       double worst_f = 0;
       long long worst_event = -1;
-      const double P = 100.0 / 1e-2; // W / L_y of the Fig. 6 setup [N/m]
+      const PinOnSlabSetup fig6;
+      const double P = fig6.load / fig6.slab.depth_y, Lx = fig6.slab.length_x; // [N/m], [m]
       for (; same < n; ++same) {
         if (a.node[same] != b.node[same] || a.type[same] != b.type[same] ||
             a.changes_per_event[same] != b.changes_per_event[same])
@@ -166,8 +167,8 @@ int main(int argc, char **argv) {
           "(event %lld: %d state changes, type %d, increment %.3e vs %.3e L_x, F/W %.6f)\n",
           same, n, worst_f, worst_event, worst_event >= 0 ? a.changes_per_event[worst_event] : 0,
           worst_event >= 0 ? a.type[worst_event] : -1,
-          worst_event > 0 ? (a.delta[worst_event] - a.delta[worst_event - 1]) / 1e-3 : 0.0,
-          worst_event > 0 ? (b.delta[worst_event] - b.delta[worst_event - 1]) / 1e-3 : 0.0,
+          worst_event > 0 ? (a.delta[worst_event] - a.delta[worst_event - 1]) / Lx : 0.0,
+          worst_event > 0 ? (b.delta[worst_event] - b.delta[worst_event - 1]) / Lx : 0.0,
           worst_event >= 0 ? a.force[worst_event] / P : 0.0);
       PetscPrintf(comm, "ratio %s/%s of time per event: %.1f\n", b.path.c_str(), a.path.c_str(),
                   (b.events_s / b.events) / (a.events_s / a.events));

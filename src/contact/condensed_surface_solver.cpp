@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <functional>
+#include <numeric>
 #include <petscblaslapack.h>
 #include <petscsys.h>
 #include <petsctime.h>
@@ -89,7 +91,7 @@ std::size_t CondensedSurfaceSolver::bytesFor(std::int64_t surface_nodes, std::in
 }
 
 std::size_t CondensedSurfaceSolver::bytes() const {
-  return sizeof(double) * (base_.size() + tableau_.size() + column_.size() + row_.size() + work_.size() +
+  return sizeof(double) * (base_.size() + tableau_.size() + column_.size() + work_.size() +
                            y_local_.size() + y_.size() + pending_rows_.size());
 }
 
@@ -121,7 +123,6 @@ void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
   y_local_.assign(local_rows_, 0.0);
   y_.assign(rows_, 0.0);
   column_.assign(dz_, 0.0);
-  row_.assign(2 * dz_, 0.0);
   work_.assign(2 * local_rows_, 0.0);
 }
 
@@ -271,36 +272,43 @@ void CondensedSurfaceSolver::factorPivotBlock(const std::vector<std::size_t> &do
                                   k, static_cast<int>(info)));
 }
 
-// Principal pivot on a set P of zone dofs: their inputs and outputs trade places (held: displacement
-// in, force out; free: force in, displacement out). With y = A x, R the other dofs and the outside rows,
-// and M = A_PP:
+// The pivots of the pending dofs are deferred (docs/model.md §16, "deferred pivots"): the tableau stays
+// in its partition and a solve eliminates the pending dofs through their k x k block (a Woodbury-type
+// correction, k more columns per solve). They are applied as one block pivot when their number passes
+// max_pending_dofs, or when the columns they added to the solves would have paid for that pass.
+//
+// The principal pivot on the set P: their inputs and outputs trade places (held: displacement in, force
+// out; free: force in, displacement out). With y = A x, R the other dofs and the outside rows, and
+// M = A_PP:
 //   A_PP <- M^-1,  A_RP <- A_RP M^-1,  A_PR <- -M^-1 A_PR,  A_RR <- A_RR - A_RP M^-1 A_PR,
 // a rank-|P| update of the 2 n_x x 2m tableau in one pass (two GEMMs), instead of a new elimination of
 // the free zone dofs. M is a principal block of the tableau; pivoting on it equals pivoting on its nodes
 // one at a time, each a block of stiffness (held -> free) or compliance (free -> held) of the stable
-// slab, so it is nonsingular.
-void CondensedSurfaceSolver::pivot(const std::vector<std::size_t> &dofs) {
+// slab, so it is nonsingular. The rows A_P: and the factors of M are those setContactSet gathered.
+void CondensedSurfaceSolver::flushPending() {
+  if (pending_.empty()) return;
+  const std::vector<std::size_t> &dofs = pending_;
+  const std::vector<double> &rows = pending_rows_;
   const std::size_t k = dofs.size(), lr = local_rows_;
   double *A = tableau_.data();
-  gatherRows(dofs, row_);
-  PivotBlock block;
-  factorPivotBlock(dofs, row_, block);
-  std::vector<double> &Minv = block.lu; // M^-1 = S (S M S)^-1 S
+  std::vector<double> Minv = pending_block_.lu; // M^-1 = S (S M S)^-1 S
   {
-    const PetscBLASInt n = blasInt(k), lwork = blasInt(std::max<std::size_t>(k * k, 1));
+    const PetscBLASInt n = blasInt(k), lwork = blasInt(k * k);
     std::vector<double> lwork_space(static_cast<std::size_t>(lwork));
+    std::vector<PetscBLASInt> perm = pending_block_.perm;
     PetscBLASInt info = 0;
-    LAPACKgetri_(&n, Minv.data(), &n, block.perm.data(), lwork_space.data(), &lwork, &info);
+    LAPACKgetri_(&n, Minv.data(), &n, perm.data(), lwork_space.data(), &lwork, &info);
     if (info != 0) throw SolverError("condensed surface: pivot block inversion failed");
+    const std::vector<double> &scale = pending_block_.scale;
     for (std::size_t c = 0; c < k; ++c)
       for (std::size_t r = 0; r < k; ++r)
-        Minv[c * k + r] *= block.scale[r] * block.scale[c];
+        Minv[c * k + r] *= scale[r] * scale[c];
   }
   const double one = 1.0, zero = 0.0, minus_one = -1.0;
   const PetscBLASInt kk = blasInt(k), n = blasInt(dz_);
   // T = M^-1 A_P: (k x 2m), the new rows P (negated), on every rank.
   std::vector<double> T(k * dz_);
-  BLASgemm_("N", "N", &kk, &n, &kk, &one, Minv.data(), &kk, row_.data(), &kk, &zero, T.data(), &kk);
+  BLASgemm_("N", "N", &kk, &n, &kk, &one, Minv.data(), &kk, rows.data(), &kk, &zero, T.data(), &kk);
   if (lr > 0) {
     // W = A_:P M^-1 (this rank's rows), then A -= W A_P; the columns P become W.
     const PetscBLASInt m = blasInt(lr);
@@ -309,7 +317,7 @@ void CondensedSurfaceSolver::pivot(const std::vector<std::size_t> &dofs) {
       std::copy(A + dofs[s] * lr, A + (dofs[s] + 1) * lr, AP.begin() + static_cast<std::ptrdiff_t>(s * lr));
     work_.resize(lr * k);
     BLASgemm_("N", "N", &m, &kk, &kk, &one, AP.data(), &m, Minv.data(), &kk, &zero, work_.data(), &m);
-    BLASgemm_("N", "N", &m, &n, &kk, &minus_one, work_.data(), &m, row_.data(), &kk, &one, A, &m);
+    BLASgemm_("N", "N", &m, &n, &kk, &minus_one, work_.data(), &m, rows.data(), &kk, &one, A, &m);
     for (std::size_t s = 0; s < k; ++s)
       std::copy(work_.begin() + static_cast<std::ptrdiff_t>(s * lr),
                 work_.begin() + static_cast<std::ptrdiff_t>((s + 1) * lr), A + dofs[s] * lr);
@@ -326,19 +334,8 @@ void CondensedSurfaceSolver::pivot(const std::vector<std::size_t> &dofs) {
     tableau_held_[p] = !tableau_held_[p];
   pivots_since_refresh_ += k;
   pivots_ += static_cast<long long>(k);
-}
-
-// The pivots of the pending dofs are deferred (docs/model.md §16, "deferred pivots"): the tableau stays
-// in its partition and a solve eliminates the pending dofs through their k x k block (a Woodbury-type
-// correction, k more columns per solve). They are applied as one block pivot (BLAS-3, one pass) when
-// their number reaches max_pending_dofs, or when the columns they added to the solves would have paid
-// for that pass.
-void CondensedSurfaceSolver::flushPending() {
-  if (pending_.empty()) return;
-  const std::vector<std::size_t> dofs = pending_;
   pending_.clear();
   pending_work_ = 0;
-  pivot(dofs);
 }
 
 void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
@@ -370,32 +367,30 @@ void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
   StageScope stage(logStages().contact_set, contact_set_seconds_);
   // The dofs whose role differs from the tableau's partition: the pending pivots (a dof that changes back
   // leaves the set; the pivot is an involution).
-  pending_.clear();
-  std::size_t from_base = 0;
-  for (std::size_t j = 0; j < dz_; ++j) {
-    if (held_[j] != tableau_held_[j]) pending_.push_back(j);
-    from_base += held_[j] != base_held_[j];
-  }
+  auto collectPending = [&] {
+    pending_.clear();
+    for (std::size_t j = 0; j < dz_; ++j)
+      if (held_[j] != tableau_held_[j]) pending_.push_back(j);
+  };
+  collectPending();
   // Round-off accumulates over many pivots: past a budget (refresh_pivots, or the zone's 2m dofs if
   // more), start again from the condensed tableau when the contact set is still close to the one it was
   // condensed for, else condense again in this one (2m blocked solves, which cost less than 2m pivots).
   const std::size_t budget = std::max(refresh_pivots, dz_);
   if (pivots_since_refresh_ + pending_.size() > budget) {
+    const auto from_base = static_cast<std::size_t>(
+        std::inner_product(held_.begin(), held_.end(), base_held_.begin(), std::size_t{0}, std::plus<>(),
+                           std::not_equal_to<>()));
     if (2 * from_base > budget) {
-      pending_.clear();
       condense();
       return;
     }
     refresh();
-    for (std::size_t j = 0; j < dz_; ++j)
-      if (held_[j] != tableau_held_[j]) pending_.push_back(j);
-  }
-  if (pending_.size() > max_pending_dofs) {
-    flushPending();
-    return;
+    collectPending();
   }
   gatherRows(pending_, pending_rows_);
   if (!pending_.empty()) factorPivotBlock(pending_, pending_rows_, pending_block_);
+  if (pending_.size() > max_pending_dofs) flushPending();
 }
 
 SurfaceState CondensedSurfaceSolver::solve(const std::vector<double> &u, const std::vector<double> &w) {

@@ -67,7 +67,7 @@ public:
   /// many dofs: bounds the round-off the pivots accumulate.
   static constexpr std::size_t refresh_pivots = 2000;
 
-  /// Pending pivots beyond which they are applied at once (a block pivot; docs/model.md §16).
+  /// Pending pivots beyond which they are applied at once (one block pivot; docs/model.md §16).
   static constexpr std::size_t max_pending_dofs = 64;
 
 private:
@@ -81,7 +81,6 @@ private:
   };
   void factorPivotBlock(const std::vector<std::size_t> &dofs, const std::vector<double> &rows,
                         PivotBlock &block) const;
-  void pivot(const std::vector<std::size_t> &dofs);
   void flushPending();
   void refresh();
 
@@ -102,7 +101,7 @@ private:
   std::vector<char> tableau_held_; // per zone dof: held in the tableau's partition
   std::vector<char> in_contact_, held_laterally_;
   std::vector<char> held_;                                // per zone dof, as asked by setContactSet
-  std::vector<double> column_, row_, work_, y_local_, y_; // work
+  std::vector<double> column_, work_, y_local_, y_; // work
   // Deferred pivots: the zone dofs whose role differs from tableau_held_ (sorted), their rows of the
   // tableau (column-major k x 2m), the LU factors of their k x k block, and the columns they have added
   // to the solves since they were first deferred.
