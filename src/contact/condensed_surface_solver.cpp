@@ -393,36 +393,58 @@ void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
   if (pending_.size() > max_pending_dofs) flushPending();
 }
 
+// The inputs of the current partition: prescribed displacements of the held dofs (free ones carry no
+// force). Only the nonzero ones count, so a unit response (a slip) costs two columns of 2 n_x entries and
+// a dense prescription all of C.
 SurfaceState CondensedSurfaceSolver::solve(const std::vector<double> &u, const std::vector<double> &w) {
   if (held_.size() != dz_) throw SolverError("CondensedSurfaceSolver::solve: no contact set given yet");
+  inputs_.clear();
+  for (std::size_t j = 0; j < dz_; ++j) {
+    if (!held_[j]) continue;
+    const std::int64_t k = zone_first_ + static_cast<std::int64_t>(j / 2);
+    const double v = j % 2 == 0 ? u[k] : w[k];
+    if (v != 0.0) inputs_.push_back({j, v});
+  }
+  SurfaceState s;
+  s.x = x_;
+  s.width = width_;
+  solveInputs(inputs_, s);
+  return s;
+}
+
+void CondensedSurfaceSolver::unitResponse(int k, Component c, SurfaceState &out) {
+  if (held_.size() != dz_) throw SolverError("CondensedSurfaceSolver::unitResponse: no contact set given yet");
+  inputs_.clear();
+  const std::int64_t i = k - zone_first_;
+  if (i >= 0 && i < zone_nodes_) {
+    const std::size_t j = static_cast<std::size_t>(2 * i + static_cast<int>(c));
+    if (held_[j]) inputs_.push_back({j, 1.0}); // a free dof ignores its prescription
+  }
+  solveInputs(inputs_, out);
+}
+
+void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, SurfaceState &out) {
   // Pending pivots cost k columns per solve; once they have cost a pass over the tableau, apply them.
   if (!pending_.empty() && pending_work_ >= static_cast<double>(dz_)) {
     StageScope stage(logStages().contact_set, contact_set_seconds_);
     flushPending();
   }
   StageScope stage(logStages().solve, solve_seconds_);
-  // The inputs of the current partition: prescribed displacements of the held dofs, zero forces on the
-  // free ones. Only the nonzero ones count, so a unit response (a slip) costs two columns of 2 n_x
-  // entries and a dense prescription all of C.
-  auto input = [&](std::size_t j) {
-    if (!held_[j]) return 0.0;
-    const std::int64_t k = zone_first_ + static_cast<std::int64_t>(j / 2);
-    return j % 2 == 0 ? u[k] : w[k];
-  };
   // Pending dofs P (roles swapped since the tableau's partition): with R the rest, the tableau's own
   // inputs at P solve M x_P = x'_P - A_PR x_R (x'_P: the current partition's inputs at P), and the
   // current outputs at P are those x_P.
   const std::size_t k = pending_.size();
-  pending_in_.assign(k, 0.0);
+  auto isPending = [&](std::size_t j) { return std::binary_search(pending_.begin(), pending_.end(), j); };
   if (k > 0) {
-    for (std::size_t r = 0; r < k; ++r)
-      pending_in_[r] = input(pending_[r]);
-    for (std::size_t j = 0; j < dz_; ++j) {
-      if (!tableau_held_[j] || std::binary_search(pending_.begin(), pending_.end(), j)) continue;
-      const double v = input(j);
-      if (v == 0.0) continue;
+    pending_in_.assign(k, 0.0);
+    for (std::size_t r = 0, q = 0; r < k; ++r) {
+      while (q < inputs.size() && inputs[q].j < pending_[r]) ++q;
+      if (q < inputs.size() && inputs[q].j == pending_[r]) pending_in_[r] = inputs[q].value;
+    }
+    for (const Input &in : inputs) {
+      if (!tableau_held_[in.j] || isPending(in.j)) continue;
       for (std::size_t r = 0; r < k; ++r)
-        pending_in_[r] -= pending_rows_[j * k + r] * v;
+        pending_in_[r] -= pending_rows_[in.j * k + r] * in.value;
     }
     // (S M S)(S^-1 x_P) = S b.
     const std::vector<double> &scale = pending_block_.scale;
@@ -436,17 +458,27 @@ SurfaceState CondensedSurfaceSolver::solve(const std::vector<double> &u, const s
       pending_in_[r] *= scale[r];
     pending_work_ += static_cast<double>(k);
   }
-  // y = A x over this rank's rows, x the tableau's inputs (R as given, P as just solved for); gathered.
+  // y = A x over this rank's rows, x the tableau's inputs (R as given, P as just solved for), in the
+  // order of the zone dofs; gathered.
   std::vector<double> &y = ranks_ > 1 ? y_local_ : y_;
   std::fill(y.begin(), y.end(), 0.0);
   if (local_rows_ > 0) {
     const PetscBLASInt one = 1, m = blasInt(local_rows_);
-    std::size_t r = 0;
-    for (std::size_t j = 0; j < dz_; ++j) {
-      const bool is_pending = r < k && pending_[r] == j;
-      const double v = is_pending ? pending_in_[r++] : tableau_held_[j] ? input(j) : 0.0;
+    auto axpy = [&](std::size_t j, double v) {
       if (v != 0.0) BLASaxpy_(&m, &v, &tableau_[j * local_rows_], &one, y.data(), &one);
+    };
+    std::size_t r = 0;
+    for (const Input &in : inputs) {
+      for (; r < k && pending_[r] < in.j; ++r)
+        axpy(pending_[r], pending_in_[r]);
+      if (r < k && pending_[r] == in.j) {
+        axpy(in.j, pending_in_[r++]);
+        continue;
+      }
+      if (tableau_held_[in.j]) axpy(in.j, in.value);
     }
+    for (; r < k; ++r)
+      axpy(pending_[r], pending_in_[r]);
   }
   if (ranks_ > 1)
     MPI_Allgatherv(y_local_.data(), row_counts_[rank_], MPI_DOUBLE, y_.data(), row_counts_.data(),
@@ -455,26 +487,27 @@ SurfaceState CondensedSurfaceSolver::solve(const std::vector<double> &u, const s
     y_[pending_[r]] = pending_in_[r];
   ++solves_;
 
-  SurfaceState s;
-  s.x = x_;
-  s.width = width_;
-  s.u.assign(nx_, 0.0);
-  s.w.assign(nx_, 0.0);
-  s.fx.assign(nx_, 0.0);
-  s.fz.assign(nx_, 0.0);
+  // Held: the prescription in, the reaction out; free: no external force, the displacement out.
+  const auto n = static_cast<std::size_t>(nx_);
+  out.u.resize(n);
+  out.w.resize(n);
+  out.fx.resize(n);
+  out.fz.resize(n);
   for (std::int64_t i = 0; i < zone_nodes_; ++i) {
-    const std::int64_t k = zone_first_ + i;
-    // Held: the prescription in, the reaction out; free: no external force, the displacement out.
-    s.u[k] = held_[2 * i] ? u[k] : y_[2 * i];
-    s.fx[k] = held_[2 * i] ? y_[2 * i] : 0.0;
-    s.w[k] = held_[2 * i + 1] ? w[k] : y_[2 * i + 1];
-    s.fz[k] = held_[2 * i + 1] ? y_[2 * i + 1] : 0.0;
+    const std::int64_t node = zone_first_ + i;
+    out.u[node] = held_[2 * i] ? 0.0 : y_[2 * i];
+    out.fx[node] = held_[2 * i] ? y_[2 * i] : 0.0;
+    out.w[node] = held_[2 * i + 1] ? 0.0 : y_[2 * i + 1];
+    out.fz[node] = held_[2 * i + 1] ? y_[2 * i + 1] : 0.0;
   }
+  for (const Input &in : inputs)
+    (in.j % 2 == 0 ? out.u : out.w)[zone_first_ + static_cast<std::int64_t>(in.j / 2)] = in.value;
   for (std::size_t o = 0; o < outside_.size(); ++o) {
-    s.u[outside_[o]] = y_[dz_ + 2 * o];
-    s.w[outside_[o]] = y_[dz_ + 2 * o + 1];
+    out.u[outside_[o]] = y_[dz_ + 2 * o];
+    out.w[outside_[o]] = y_[dz_ + 2 * o + 1];
+    out.fx[outside_[o]] = 0.0;
+    out.fz[outside_[o]] = 0.0;
   }
-  return s;
 }
 
 } // namespace tribo

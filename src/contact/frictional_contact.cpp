@@ -19,8 +19,7 @@ constexpr double tie_tolerance = 1e-9;
 FrictionalContact::FrictionalContact(SurfaceSolver &slab, CurvedPin pin, double pin_center,
                                      ContactParameters params)
     : slab_(slab), pin_(pin), pin_center0_(pin_center), params_(params), x_(slab.surfaceX()),
-      linear_updates_(slab.updatesByLinearity()), column_u_(x_.size(), 0.0), column_w_(x_.size(), 0.0),
-      in_contact_(x_.size(), 0), xi_(x_.size(), 0.0) {
+      linear_updates_(slab.updatesByLinearity()), in_contact_(x_.size(), 0), xi_(x_.size(), 0.0) {
   if (params_.load_per_depth <= 0 || params_.normal_stiffness <= 0)
     throw InputError("FrictionalContact: load and normal stiffness must be positive");
   // Tolerances on one scale (pitfall 5): forces relative to W/L_y, gaps through the stiffness.
@@ -36,7 +35,7 @@ double FrictionalContact::gap(int k) const {
 
 double FrictionalContact::contactForce(const SurfaceState &s) const {
   double total = 0;
-  for (std::size_t k = 0; k < x_.size(); ++k)
+  for (std::size_t k = contact_first_; k < contact_end_; ++k)
     if (in_contact_[k]) total += s.fz[k];
   return total;
 }
@@ -124,7 +123,7 @@ FrictionalContact::Response FrictionalContact::pinTranslationResponse() {
 
 double FrictionalContact::frictionForce() const {
   double f = 0;
-  for (std::size_t k = 0; k < x_.size(); ++k)
+  for (std::size_t k = contact_first_; k < contact_end_; ++k)
     if (in_contact_[k]) f += state_.fx[k];
   return f;
 }
@@ -151,7 +150,7 @@ FrictionalContact::Violation FrictionalContact::mostOffending() const {
         v = {EventType::release, v.node, -state_.fz[k]}; // I
       else if (!params_.frictionless && std::abs(state_.fx[k]) > mu * state_.fz[k] + force_tol_)
         v = {EventType::slip, v.node, std::abs(state_.fx[k]) - mu * state_.fz[k]}; // II
-    } else {
+    } else if (!pin_.clearlyAbove(x_[k] + state_.u[k] - pinCenter(), interference_ - state_.w[k])) {
       const double g = gap(static_cast<int>(k));
       if (g < -gap_tol_) v = {EventType::contact, v.node, -g * params_.normal_stiffness}; // III
     }
@@ -188,25 +187,15 @@ double FrictionalContact::slipDistance(int k, double dfx, double dfz) const {
   return (r * state_.fz[k] - state_.fx[k]) / denom;
 }
 
-// One unit column of node k (its u or w displaced by one metre, every other prescription zero): on the
-// condensed path a single column of the tableau.
-SurfaceState FrictionalContact::nodeColumn(int k, Component c) {
-  std::vector<double> &v = c == Component::u ? column_u_ : column_w_;
-  v[k] = 1.0;
-  struct Reset {
-    double &value;
-    ~Reset() { value = 0.0; }
-  } reset{v[k]};
-  return slab_.solve(column_u_, column_w_);
-}
-
 // The condensed path's slip (docs/model.md §16): node k's two unit columns R_u, R_w, each with the
 // interference that keeps the load, give both its stiffness along the pin (R_u - h'(xi) R_w, as in
 // slipNode) and the response to the move it then makes, u by xi' - xi and w along the exact circle (not
 // its tangent); the state follows by linearity, in one pass.
 void FrictionalContact::slipByLinearity(int k) {
   const SurfaceState &unit = unitInterference();
-  const SurfaceState ru = nodeColumn(k, Component::u), rw = nodeColumn(k, Component::w);
+  const SurfaceState &ru = column_u_, &rw = column_w_;
+  slab_.unitResponse(k, Component::u, column_u_);
+  slab_.unitResponse(k, Component::w, column_w_);
   const double rate_u = -contactForce(ru) / unit_load_, rate_w = -contactForce(rw) / unit_load_;
   const double t = -pin_.slope(xi_[k]);
   const double dfx = ru.fx[k] + t * rw.fx[k] + (rate_u + t * rate_w) * unit.fx[k];
@@ -265,8 +254,9 @@ bool FrictionalContact::changeContactSetByLinearity(EventType type, int k) {
   const bool lateral = !params_.frictionless;
   unitInterference(); // U of the current set, if not kept already
   auto columns = [&] {
-    std::array<SurfaceState, 2> r{SurfaceState{}, nodeColumn(k, Component::w)};
-    if (lateral) r[0] = nodeColumn(k, Component::u);
+    std::array<SurfaceState, 2> r{};
+    slab_.unitResponse(k, Component::w, r[1]);
+    if (lateral) slab_.unitResponse(k, Component::u, r[0]);
     return r;
   };
   // V + a R_u + b R_w with V's displacement at k set to (u_k, w_k), or its reaction at k zeroed.
@@ -319,6 +309,13 @@ void FrictionalContact::updateContactSet() {
 }
 
 void FrictionalContact::pushContactSet() {
+  const auto first = std::find(in_contact_.begin(), in_contact_.end(), 1);
+  contact_first_ = static_cast<std::size_t>(first - in_contact_.begin());
+  contact_end_ = first == in_contact_.end()
+                     ? contact_first_
+                     : in_contact_.size() - static_cast<std::size_t>(
+                                                std::find(in_contact_.rbegin(), in_contact_.rend(), 1) -
+                                                in_contact_.rbegin());
   slab_.setContactSet(in_contact_,
                        params_.frictionless ? std::vector<char>(in_contact_.size(), 0) : in_contact_);
 }

@@ -41,6 +41,7 @@ public:
   const std::vector<double> &surfaceWidth() const override { return width_; }
   void setContactSet(const std::vector<char> &in_contact, const std::vector<char> &held_laterally) override;
   SurfaceState solve(const std::vector<double> &u, const std::vector<double> &w) override;
+  void unitResponse(int k, Component c, SurfaceState &out) override;
   long long solveCount() const override { return solves_; }
   bool updatesByLinearity() const override { return true; }
 
@@ -83,6 +84,13 @@ private:
                         PivotBlock &block) const;
   void flushPending();
   void refresh();
+  /// A nonzero input of the current partition: zone dof j held, displaced by `value`.
+  struct Input {
+    std::size_t j;
+    double value;
+  };
+  /// The solve for the inputs (sorted by j), into out's u, w, fx, fz.
+  void solveInputs(const std::vector<Input> &inputs, SurfaceState &out);
 
   SlabSystem &slab_;
   std::vector<double> x_, width_;
@@ -107,6 +115,7 @@ private:
   // to the solves since they were first deferred.
   std::vector<std::size_t> pending_;
   std::vector<double> pending_rows_, pending_in_;
+  std::vector<Input> inputs_; // work
   PivotBlock pending_block_;
   double pending_work_ = 0;
   long long solves_ = 0, condensation_solves_ = 0, pivots_ = 0;

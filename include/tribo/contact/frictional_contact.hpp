@@ -73,7 +73,6 @@ private:
   void setUnitLoad();
   void slipNode(int k);
   double slipDistance(int k, double dfx, double dfz) const;
-  SurfaceState nodeColumn(int k, Component c);
   void slipByLinearity(int k);
   Violation mostOffending() const;
   long long relaxToEquilibrium(long long budget);
@@ -99,9 +98,10 @@ private:
   SurfaceState translation_raw_;
   bool translation_stale_ = true;
   long long set_changes_since_solve_ = 0;
-  std::vector<double> column_u_, column_w_; // the prescription of a unit column, zero but at one node
+  SurfaceState column_u_, column_w_; // node unit responses R_u, R_w of a slip (kept storage)
   static constexpr long long resync_set_changes = 100;
   std::vector<char> in_contact_;
+  std::size_t contact_first_ = 0, contact_end_ = 0; // the contact nodes lie in [first, end)
   std::vector<double> xi_; // where each contact node sits on the pin, measured from its centre [m]
   SurfaceState state_;
   double force_tol_ = 0, gap_tol_ = 0;

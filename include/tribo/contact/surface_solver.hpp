@@ -27,6 +27,15 @@ public:
   /// Equilibrium with u, w prescribed at the held dofs of the contact nodes (ignored elsewhere); the
   /// rest of the surface is free of traction and the slab's bottom rests on its rigid platen.
   virtual SurfaceState solve(const std::vector<double> &u, const std::vector<double> &w) = 0;
+  /// The response to a unit displacement of node k's held dof c, every other prescription zero, into
+  /// `out` (u, w, fx, fz; x and width are left as they are). A full solve unless the path can do better
+  /// (the condensed path reads one column of its tableau, into storage that `out` already has).
+  virtual void unitResponse(int k, Component c, SurfaceState &out) {
+    std::vector<double> u(surfaceX().size(), 0.0), w(u.size(), 0.0);
+    (c == Component::u ? u : w)[static_cast<std::size_t>(k)] = 1.0;
+    SurfaceState s = solve(u, w);
+    out.u = std::move(s.u), out.w = std::move(s.w), out.fx = std::move(s.fx), out.fz = std::move(s.fz);
+  }
   /// Solves done so far (for the event log and benchmarks).
   virtual long long solveCount() const = 0;
   /// True when a solve costs in proportion to the prescribed values that are nonzero (the condensed
