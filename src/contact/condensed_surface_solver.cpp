@@ -459,10 +459,13 @@ void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, Surfa
     pending_work_ += static_cast<double>(k);
   }
   // y = A x over this rank's rows, x the tableau's inputs (R as given, P as just solved for), in the
-  // order of the zone dofs; gathered.
+  // order of the zone dofs; gathered. A unit column on one rank is read in place (a slip's case).
+  const bool in_place = ranks_ == 1 && k == 0 && inputs.size() == 1 && inputs[0].value == 1.0 &&
+                        tableau_held_[inputs[0].j];
+  const double *out_y = in_place ? &tableau_[inputs[0].j * local_rows_] : y_.data();
   std::vector<double> &y = ranks_ > 1 ? y_local_ : y_;
-  std::fill(y.begin(), y.end(), 0.0);
-  if (local_rows_ > 0) {
+  if (!in_place) std::fill(y.begin(), y.end(), 0.0);
+  if (local_rows_ > 0 && !in_place) {
     const PetscBLASInt one = 1, m = blasInt(local_rows_);
     auto axpy = [&](std::size_t j, double v) {
       if (v != 0.0) BLASaxpy_(&m, &v, &tableau_[j * local_rows_], &one, y.data(), &one);
@@ -487,27 +490,38 @@ void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, Surfa
     y_[pending_[r]] = pending_in_[r];
   ++solves_;
 
-  // Held: the prescription in, the reaction out; free: no external force, the displacement out.
+  // Held: the prescription in, the reaction out; free: no external force, the displacement out. The
+  // outside nodes are those left and right of the zone, in order.
   const auto n = static_cast<std::size_t>(nx_);
   out.u.resize(n);
   out.w.resize(n);
   out.fx.resize(n);
   out.fz.resize(n);
-  for (std::int64_t i = 0; i < zone_nodes_; ++i) {
-    const std::int64_t node = zone_first_ + i;
-    out.u[node] = held_[2 * i] ? 0.0 : y_[2 * i];
-    out.fx[node] = held_[2 * i] ? y_[2 * i] : 0.0;
-    out.w[node] = held_[2 * i + 1] ? 0.0 : y_[2 * i + 1];
-    out.fz[node] = held_[2 * i + 1] ? y_[2 * i + 1] : 0.0;
+  double *__restrict u = out.u.data(), *__restrict w = out.w.data(), *__restrict fx = out.fx.data(),
+                     *__restrict fz = out.fz.data();
+  const double *__restrict y_zone = out_y;
+  const char *__restrict held = held_.data();
+  const auto z0 = static_cast<std::size_t>(zone_first_), z1 = z0 + static_cast<std::size_t>(zone_nodes_);
+  for (std::size_t i = 0; i < z1 - z0; ++i) {
+    const double yu = y_zone[2 * i], yw = y_zone[2 * i + 1];
+    u[z0 + i] = held[2 * i] ? 0.0 : yu;
+    fx[z0 + i] = held[2 * i] ? yu : 0.0;
+    w[z0 + i] = held[2 * i + 1] ? 0.0 : yw;
+    fz[z0 + i] = held[2 * i + 1] ? yw : 0.0;
   }
   for (const Input &in : inputs)
-    (in.j % 2 == 0 ? out.u : out.w)[zone_first_ + static_cast<std::int64_t>(in.j / 2)] = in.value;
-  for (std::size_t o = 0; o < outside_.size(); ++o) {
-    out.u[outside_[o]] = y_[dz_ + 2 * o];
-    out.w[outside_[o]] = y_[dz_ + 2 * o + 1];
-    out.fx[outside_[o]] = 0.0;
-    out.fz[outside_[o]] = 0.0;
-  }
+    (in.j % 2 == 0 ? u : w)[z0 + in.j / 2] = in.value;
+  const double *__restrict y_out = out_y + dz_;
+  auto outside = [&](std::size_t first, std::size_t last, std::size_t o0) {
+    for (std::size_t k = first; k < last; ++k) {
+      u[k] = y_out[2 * (o0 + k - first)];
+      w[k] = y_out[2 * (o0 + k - first) + 1];
+      fx[k] = 0.0;
+      fz[k] = 0.0;
+    }
+  };
+  outside(0, z0, 0);
+  outside(z1, n, z0);
 }
 
 } // namespace tribo
