@@ -191,12 +191,12 @@ double FrictionalContact::slipDistance(int k, double dfx, double dfz) const {
 // The condensed path's slip (docs/model.md §16): node k's two unit columns R_u, R_w, each with the
 // interference that keeps the load, give both its stiffness along the pin (R_u - h'(xi) R_w, as in
 // slipNode) and the response to the move it then makes, u by xi' - xi and w along the exact circle (not
-// its tangent); the state follows by linearity, in one pass.
+// its tangent); the state follows by linearity.
 void FrictionalContact::slipByLinearity(int k) {
   const SurfaceState &unit = unitInterference();
-  const SurfaceState &ru = column_u_, &rw = column_w_;
   slab_.unitResponse(k, Component::u, column_u_);
   slab_.unitResponse(k, Component::w, column_w_);
+  const SurfaceState &ru = column_u_, &rw = column_w_;
   const double rate_u = -contactForce(ru) / unit_load_, rate_w = -contactForce(rw) / unit_load_;
   const double t = -pin_.slope(xi_[k]);
   const double dfx = ru.fx[k] + t * rw.fx[k] + (rate_u + t * rate_w) * unit.fx[k];
