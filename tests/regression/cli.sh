@@ -19,6 +19,8 @@ good="$src/input/friction_velnormalfrcdep.yaml"
 check help 0 "Usage" "$tribo" --help
 check version 0 "tribo " "$tribo" --version
 check validate 0 "valid input" "$tribo" validate "$good"
+# Every input the project ships validates (they are the commands of docs/reproduction.md).
+for f in "$src"/input/*.yaml; do check "validate $(basename "$f")" 0 "valid input" "$tribo" validate "$f"; done
 check run 0 "wrote" "$tribo" run "$good" -o good.h5
 check no-clobber 3 "--overwrite" "$tribo" run "$good" -o good.h5
 check overwrite 0 "" "$tribo" run "$good" -o good.h5 --overwrite --quiet
