@@ -17,12 +17,7 @@ std::size_t physicalMemory() {
 } // namespace
 
 PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup) : setup_(setup), grid_(setup.slab.grid()) {
-  SlabSupport support;
-  // The platen: the bottom row rests on it (w = 0) and is bonded to it (u = 0). The load W reaches the
-  // contact through the interference, which FrictionalContact sets so that the contact carries W.
-  support.bottom = BottomSupport::fixed_vertical;
-  support.restraint = LateralRestraint::bottom_row;
-  slab_ = std::make_unique<SlabSystem>(comm, grid_, setup_.slab.elastic, support);
+  slab_ = std::make_unique<SlabSystem>(comm, grid_, setup_.slab.elastic, setup_.support);
 
   const double Lx = setup_.slab.length_x, xc = setup_.center_over_Lx * Lx;
   // The condensed zone: Hertz's contact plus the margin on each side (it grows if the contact spreads

@@ -14,20 +14,17 @@ double johnsonFlatPunchPressure(double p0, double a, double s) {
 }
 
 FlatPunchResult solveFlatPunch(MPI_Comm comm, const FlatPunchProblem &pb, const SlabSolverOptions &options) {
-  if (!(pb.aspect_ratio > 0) || !std::isfinite(pb.aspect_ratio))
-    throw InputError(fmt::format("slab aspect_ratio = {} must be in (0, inf)", pb.aspect_ratio));
+  if (!(pb.slab.aspect_ratio > 0) || !std::isfinite(pb.slab.aspect_ratio))
+    throw InputError(fmt::format("slab aspect_ratio = {} must be in (0, inf)", pb.slab.aspect_ratio));
   if (!(pb.half_width > 0) || !(pb.center - pb.half_width >= 0) ||
-      !(pb.center + pb.half_width <= pb.length_x))
+      !(pb.center + pb.half_width <= pb.slab.length_x))
     throw InputError(
         fmt::format("punch half_width = {} m about center = {} m must lie within the slab [0, {}] m",
-                    pb.half_width, pb.center, pb.length_x));
+                    pb.half_width, pb.center, pb.slab.length_x));
   if (!(pb.error_window > 0 && pb.error_window < 1))
     throw InputError(fmt::format("punch error_window = {} must be in (0, 1)", pb.error_window));
-  const BinaryHierarchy grid(pb.levels, pb.length_x, pb.aspect_ratio * pb.length_x);
-  SlabSupport support;
-  support.bottom = BottomSupport::fixed_vertical;
-  support.restraint = LateralRestraint::bottom_center;
-  SlabSystem slab(comm, grid, pb.elastic, support, options);
+  const BinaryHierarchy grid = pb.slab.grid();
+  SlabSystem slab(comm, grid, pb.slab.elastic, pb.support, options);
 
   const std::int64_t nx = grid.surfaceNodeCount();
   SurfaceCondition cond = SurfaceCondition::free(nx);
@@ -36,8 +33,13 @@ FlatPunchResult solveFlatPunch(MPI_Comm comm, const FlatPunchProblem &pb, const 
   FlatPunchResult res;
   for (std::int64_t k = 0; k < nx; ++k)
     if (std::abs(grid.x({0, k}) - pb.center) <= pb.half_width + tol) {
+      const bool pulled = pb.kind == PunchKind::bonded_tangential;
       cond.w_kind[k] = DofKind::displacement;
-      cond.w_value[k] = pb.indentation;
+      cond.w_value[k] = pulled ? 0.0 : pb.indentation;
+      if (pb.kind != PunchKind::frictionless) {
+        cond.u_kind[k] = DofKind::displacement;
+        cond.u_value[k] = pulled ? pb.indentation : 0.0;
+      }
       ++res.contact_nodes;
     }
   slab.setSurface(cond);
@@ -51,8 +53,14 @@ FlatPunchResult solveFlatPunch(MPI_Comm comm, const FlatPunchProblem &pb, const 
     res.p[k] = s.fz[k] / s.width[k];
     res.tau[k] = s.fx[k] / s.width[k];
     res.lateral_reaction += s.fx[k];
-    if (cond.w_kind[k] == DofKind::displacement) res.total_force += s.fz[k];
+    if (cond.w_kind[k] == DofKind::displacement) {
+      res.total_force += s.fz[k];
+      res.contact_shear += s.fx[k];
+    }
   }
+  res.stiffness =
+      (pb.kind == PunchKind::bonded_tangential ? res.contact_shear : res.total_force) / pb.indentation;
+  if (pb.kind == PunchKind::bonded_tangential) return res; // no pressure shape to compare
   // Shapes are compared at equal total force: integral of p0 / sqrt(1 - (s/a)^2) over (-a, a) is pi a p0.
   res.p0 = res.total_force / (M_PI * pb.half_width);
   std::vector<std::int64_t> window;

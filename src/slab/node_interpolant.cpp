@@ -9,7 +9,9 @@ NodeInterpolant::NodeInterpolant(const BinaryHierarchy &grid, const NodeRef &cen
   x0_ = grid.x(center);
   z0_ = grid.z(center);
   dx_ = grid.spacingX(center.row);
-  dz_ = grid.topGap() * static_cast<double>(std::int64_t{1} << center.row); // the gap below the row
+  // The scale of eta: the gap below the row (twice the gap above at the bottom, as if the row below
+  // existed); any scale gives the same interpolant, this one keeps eta = 0, 1, 3 of Eq. 10.
+  dz_ = center.row < grid.bottomRow() ? grid.gapAbove(center.row + 1) : 2.0 * grid.gapAbove(center.row);
   const std::int64_t k0 = grid.column(center);
   // The window of three rows: centred, or one-sided at the surface and at the bottom.
   const int first = std::clamp(center.row - 1, 0, grid.rowCount() - 3);

@@ -160,9 +160,10 @@ void SlabSystem::assemble() {
 }
 
 void SlabSystem::applySupport(const SlabSupport &support) {
-  const int bottom = grid_.levels();
+  const int bottom = grid_.bottomRow();
   const double W = support.load_per_depth;
-  for (std::int64_t i = 0; i < 3; ++i) {
+  const std::int64_t n_bottom = grid_.nodesInRow(bottom);
+  for (std::int64_t i = 0; i < n_bottom; ++i) {
     const NodeRef n{bottom, i};
     if (support.bottom == BottomSupport::fixed_vertical) {
       setCondition(n, Component::w, DofKind::displacement, 0.0);
@@ -172,7 +173,7 @@ void SlabSystem::applySupport(const SlabSupport &support) {
       setCondition(n, Component::w, DofKind::force, -W / grid_.lengthX() * width);
     }
     const bool restrained = support.restraint == LateralRestraint::bottom_row ||
-                            (support.restraint == LateralRestraint::bottom_center && i == 1);
+                            (support.restraint == LateralRestraint::bottom_center && 2 * i == n_bottom - 1);
     setCondition(n, Component::u, restrained ? DofKind::displacement : DofKind::force, 0.0);
   }
 }

@@ -170,6 +170,7 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
 std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
   ProfileCase base;
   base.setup.slab = readSlabConfig(root.child("slab"));
+  base.setup.support = readSlabSupport(root.child("slab"), "bonded", SupportUse::lateral_load);
   const ConfigNode pin = root.child("pin");
   base.setup.radius_over_Lx = pin.getDouble("radius_over_Lx", 200.0, Bounds::positive()); // R / L_x
   base.setup.center_over_Lx = pin.getDouble("center_over_Lx", 0.5, Bounds::open(0.0, 1.0));
@@ -200,13 +201,8 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
     CasePlan plan;
     plan.id = fmt::format("profile-mu_i={:g}", mu);
     const auto &s = pc.setup;
-    plan.parameters = {{"mu_i", mu},
-                       {"levels", static_cast<long long>(s.slab.levels)},
-                       {"length_x", s.slab.length_x},
-                       {"aspect_ratio", s.slab.aspect_ratio},
-                       {"depth_y", s.slab.depth_y},
-                       {"shear_modulus", s.slab.elastic.shear_modulus},
-                       {"poisson_ratio", s.slab.elastic.poisson_ratio},
+    addSlabParameters(plan, s.slab, s.support);
+    plan.parameters.insert({{"mu_i", mu},
                        {"radius_over_Lx", s.radius_over_Lx},
                        {"center_over_Lx", s.center_over_Lx},
                        {"load", s.load},
@@ -214,10 +210,10 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
                        {"residual_shear_fraction", s.contact.residual_shear_fraction},
                        {"min_increment_over_dx", s.min_increment_over_dx},
                        {"solver_path", path},
-                       {"pipeline", std::string(pc.dynamics ? "profile+dynamics" : "profile")}};
+                       {"pipeline", std::string(pc.dynamics ? "profile+dynamics" : "profile")}});
     // Cost grows with the events, the surface nodes and the avalanches (which grow with mu_i).
     plan.cost = static_cast<double>(pc.events) *
-                static_cast<double>(BinaryHierarchy::nodeCountFor(s.slab.levels)) * (1.0 + mu);
+                static_cast<double>(s.slab.grid().nodeCount()) * (1.0 + mu);
     const std::string id = plan.id;
     plan.run = [pc, id](MPI_Comm comm, CaseRecord &record) { runProfileCase(pc, id, comm, record); };
     plans.push_back(std::move(plan));

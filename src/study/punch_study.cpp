@@ -1,6 +1,8 @@
-// Study `punch`: input -> FlatPunchProblem -> one case writing the surface and its distance from Johnson.
+// Study `punch`: input -> a flat punch or the frictionless cylinder -> one case with the surface and its
+// summary (stiffness, distance from Johnson's or Hertz's half-space solution).
 #include "tribo/study/punch_study.hpp"
 
+#include "tribo/contact/cylinder_contact.hpp"
 #include "tribo/slab/flat_punch.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/slab_config.hpp"
@@ -9,9 +11,10 @@
 
 namespace tribo {
 
-std::vector<CasePlan> buildPunchStudy(const ConfigNode &root) {
-  const SlabGeometry slab = readSlabConfig(root.child("slab"));
-  const ConfigNode punch = root.child("punch");
+namespace {
+
+CasePlan flatPunchCase(const ConfigNode &punch, const SlabGeometry &slab, PunchKind kind,
+                       const SlabSupport &support, const std::string &kind_name) {
   // a / L_x: Fig. 5 does not state it; 1/8 keeps the finite slab's departure from a half-space small
   // while putting 2 a / dx = 32 spacings under the punch at n_x = 129.
   const double a_over_L = punch.getDouble("half_width_over_Lx", 0.125, Bounds::openClosed(0.0, 0.5));
@@ -25,29 +28,25 @@ std::vector<CasePlan> buildPunchStudy(const ConfigNode &root) {
                            c_over_L - a_over_L, c_over_L + a_over_L, c_over_L));
 
   FlatPunchProblem pb;
-  pb.levels = slab.levels;
-  pb.length_x = slab.length_x;
-  pb.aspect_ratio = slab.aspect_ratio;
-  pb.elastic = slab.elastic;
+  pb.slab = slab;
+  pb.support = support;
+  pb.kind = kind;
   pb.center = c_over_L * slab.length_x;
   pb.half_width = a_over_L * slab.length_x;
   pb.indentation = indentation;
   pb.error_window = window;
 
   CasePlan plan;
-  plan.id = fmt::format("punch_N{}", slab.levels);
-  plan.parameters = {{"levels", static_cast<long long>(slab.levels)},
-                     {"length_x", slab.length_x},
-                     {"aspect_ratio", slab.aspect_ratio},
-                     {"depth_y", slab.depth_y},
-                     {"shear_modulus", slab.elastic.shear_modulus},
-                     {"poisson_ratio", slab.elastic.poisson_ratio},
-                     {"half_width_over_Lx", a_over_L},
-                     {"center_over_Lx", c_over_L},
-                     {"indentation", indentation}};
-  plan.cost = static_cast<double>(BinaryHierarchy::nodeCountFor(slab.levels));
-  const double depth_y = slab.depth_y;
-  plan.run = [pb, depth_y](MPI_Comm comm, CaseRecord &record) {
+  plan.id = kind == PunchKind::frictionless ? fmt::format("punch_{}", slabTag(slab))
+                                            : fmt::format("punch_{}_{}", kind_name, slabTag(slab));
+  addSlabParameters(plan, slab, support);
+  plan.cost = static_cast<double>(slab.grid().nodeCount());
+  plan.parameters.insert({{"kind", kind_name},
+                          {"half_width_over_Lx", a_over_L},
+                          {"center_over_Lx", c_over_L},
+                          {"indentation", indentation}});
+  const double depth_y = slab.depth_y, G = slab.elastic.shear_modulus;
+  plan.run = [pb, depth_y, G](MPI_Comm comm, CaseRecord &record) {
     const FlatPunchResult r = solveFlatPunch(comm, pb);
     const SurfaceState &s = r.surface;
     record.dataset("surface/x", s.x, "m");
@@ -58,8 +57,13 @@ std::vector<CasePlan> buildPunchStudy(const ConfigNode &root) {
     record.attribute("", "center", pb.center);
     record.attribute("", "half_width", pb.half_width);
     record.attribute("", "n_x", static_cast<long long>(s.x.size()));
+    record.attribute("", "nodes", static_cast<long long>(pb.slab.grid().nodeCount()));
     record.attribute("", "contact_nodes", static_cast<long long>(r.contact_nodes));
     record.attribute("", "total_force", r.total_force * depth_y);
+    record.attribute("", "contact_shear", r.contact_shear * depth_y);
+    // P / (G delta) or Q / (G delta) per unit depth: the punch stiffness, dimensionless.
+    record.attribute("", "stiffness_over_G", r.stiffness / G);
+    if (pb.kind == PunchKind::bonded_tangential) return;
     record.attribute("", "p0", r.p0);
     record.attribute("", "error_window", pb.error_window);
     record.attribute("", "compared_nodes", static_cast<long long>(r.compared_nodes));
@@ -68,7 +72,66 @@ std::vector<CasePlan> buildPunchStudy(const ConfigNode &root) {
     record.attribute("", "p0_shape_fit", r.p0_shape_fit);
     record.attribute("", "shape_rms_error", r.shape_rms_error);
   };
-  return {plan};
+  return plan;
+}
+
+CasePlan cylinderCase(const ConfigNode &punch, const SlabGeometry &slab, const SlabSupport &support) {
+  PinOnSlabSetup setup;
+  setup.slab = slab;
+  setup.support = support;
+  setup.radius_over_Lx = punch.getDouble("radius_over_Lx", 200.0, Bounds::positive());
+  setup.center_over_Lx = punch.getDouble("center_over_Lx", 0.5, Bounds::open(0.0, 1.0));
+  // The load from Hertz's half-width: a_H = sqrt(4 W R / (pi E* L_y)) (line contact, per unit depth).
+  const double aH_over_L = punch.getDouble("hertz_half_width_over_Lx", 0.05, Bounds::open(0.0, 0.5));
+  const double R = setup.radius_over_Lx * slab.length_x, aH = aH_over_L * slab.length_x;
+  setup.load = M_PI * slab.elastic.planeStrainModulus() * aH * aH / (4.0 * R) * slab.depth_y;
+
+  CasePlan plan;
+  plan.id = fmt::format("punch_cylinder_{}", slabTag(slab));
+  addSlabParameters(plan, slab, support);
+  plan.cost = static_cast<double>(slab.grid().nodeCount()); // times the contact's iterations
+  plan.parameters.insert({{"kind", std::string("cylinder")},
+                          {"radius_over_Lx", setup.radius_over_Lx},
+                          {"center_over_Lx", setup.center_over_Lx},
+                          {"hertz_half_width_over_Lx", aH_over_L},
+                          {"load", setup.load}});
+  plan.run = [setup](MPI_Comm comm, CaseRecord &record) {
+    const CylinderContactResult r = solveCylinderContact(comm, setup);
+    const double Lx = setup.slab.length_x;
+    record.dataset("surface/x", r.x, "m");
+    record.dataset("surface/p", r.p, "Pa");
+    record.attribute("", "n_x", static_cast<long long>(r.x.size()));
+    record.attribute("", "nodes", static_cast<long long>(setup.slab.grid().nodeCount()));
+    record.attribute("", "contact_nodes", static_cast<long long>(r.contact_nodes));
+    record.attribute("", "hertz_half_width", r.hertz_half_width);
+    record.attribute("", "hertz_peak_pressure", r.hertz_peak);
+    record.attribute("", "peak_pressure", r.peak_pressure);
+    record.attribute("", "moment_half_width_over_Lx", r.moment_half_width / Lx);
+    record.attribute("", "interference", r.interference);
+  };
+  return plan;
+}
+
+} // namespace
+
+std::vector<CasePlan> buildPunchStudy(const ConfigNode &root) {
+  const ConfigNode slab_node = root.child("slab");
+  const SlabGeometry slab = readSlabConfig(slab_node);
+  const ConfigNode punch = root.child("punch");
+  // frictionless: Fig. 5; bonded_*: no slip under the punch, pressed or pulled sideways; cylinder: the
+  // pin pressed without friction (Hertz).
+  const std::string kind =
+      punch.getChoice("kind", "frictionless", {"frictionless", "bonded_normal", "bonded_tangential", "cylinder"});
+  if (kind == "cylinder")
+    return {cylinderCase(punch, slab, readSlabSupport(slab_node, "bonded", SupportUse::symmetric))};
+  const PunchKind pk = kind == "frictionless"    ? PunchKind::frictionless
+                       : kind == "bonded_normal" ? PunchKind::bonded_normal
+                                                 : PunchKind::bonded_tangential;
+  // Fig. 5's frictionless bottom for the frictionless punch; the platen for the bonded ones.
+  const SlabSupport support =
+      readSlabSupport(slab_node, pk == PunchKind::frictionless ? "frictionless" : "bonded",
+                      pk == PunchKind::bonded_tangential ? SupportUse::lateral_load : SupportUse::symmetric);
+  return {flatPunchCase(punch, slab, pk, support, kind)};
 }
 
 } // namespace tribo

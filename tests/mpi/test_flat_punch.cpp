@@ -14,8 +14,8 @@ TEST(FlatPunch, Figure5) {
   // slab is finite (sides 4a, bottom 8a from the punch): a half-space shape is approached only as a/L -> 0
   // (at a = L_x/4 the centre pressure rises ~9% above Johnson's). Tolerance 6%.
   FlatPunchProblem pb;
-  pb.levels = 7;
-  pb.half_width = pb.length_x / 8;
+  pb.slab.levels = 7;
+  pb.half_width = pb.slab.length_x / 8;
   const FlatPunchResult r = solveFlatPunch(PETSC_COMM_WORLD, pb);
   EXPECT_EQ(r.contact_nodes, 33);
   EXPECT_EQ(r.compared_nodes, 29); // |x - c| <= 0.9 a = 14.4 dx
@@ -55,8 +55,8 @@ TEST(FlatPunch, ConvergesToJohnsonUnderRefinement) {
   std::vector<FlatPunchResult> r;
   for (int N = 10; N <= 14; ++N) {
     FlatPunchProblem pb;
-    pb.levels = N;
-    pb.half_width = pb.length_x / 32;
+    pb.slab.levels = N;
+    pb.half_width = pb.slab.length_x / 32;
     r.push_back(solveFlatPunch(PETSC_COMM_WORLD, pb));
   }
   for (std::size_t i = 1; i < r.size(); ++i) {

@@ -242,8 +242,8 @@ TEST(SlabSystem, UniformCompressionIsExact) {
 TEST(SlabSystem, SameSolutionOnOneAndAllRanks) {
   // The Fig. 5 punch solved on all ranks of the test and on each rank alone: 1e-10 relative.
   FlatPunchProblem pb;
-  pb.levels = 7;
-  pb.half_width = pb.length_x / 8;
+  pb.slab.levels = 7;
+  pb.half_width = pb.slab.length_x / 8;
   const FlatPunchResult all = solveFlatPunch(PETSC_COMM_WORLD, pb);
   const FlatPunchResult one = solveFlatPunch(PETSC_COMM_SELF, pb);
   double pmax = 0, wmax = 0;
@@ -263,8 +263,8 @@ TEST(SlabSystem, SameSolutionOnOneAndAllRanks) {
 TEST(SlabSystem, IterativeDefaultAgreesWithDirect) {
   // Above direct_max_dofs the default is GMRES + BoomerAMG; at rtol 1e-10 it matches MUMPS to ~1e-7.
   FlatPunchProblem pb;
-  pb.levels = 8;
-  pb.half_width = pb.length_x / 8;
+  pb.slab.levels = 8;
+  pb.half_width = pb.slab.length_x / 8;
   const FlatPunchResult direct = solveFlatPunch(PETSC_COMM_WORLD, pb);
   SlabSolverOptions iterative;
   iterative.direct_max_dofs = 0;

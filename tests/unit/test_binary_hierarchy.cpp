@@ -7,6 +7,8 @@
 #include <map>
 #include <petscsys.h>
 #include <set>
+#include <string>
+#include <vector>
 
 using tribo::BinaryHierarchy;
 using tribo::NodeRef;
@@ -56,9 +58,26 @@ TEST(BinaryHierarchy, DepthDoublesRowToRow) {
   EXPECT_NEAR(sq.topGap() / sq.spacingX(0), 64.0 / 63.0, 1e-14);
 }
 
+namespace {
+
+const tribo::HierarchyFamily kGraded2{tribo::HierarchyFamily::Kind::graded, 2};
+
+/// Maximal hierarchies and graded ones (every row kind: doubling rows, constant rows, the transition).
+std::vector<BinaryHierarchy> someHierarchies() {
+  std::vector<BinaryHierarchy> grids;
+  for (int N : {2, 3, 5, 8})
+    grids.emplace_back(N, 1.0, 1.0);
+  for (int c : {0, 1, 3})
+    grids.emplace_back(5, tribo::HierarchyFamily{tribo::HierarchyFamily::Kind::graded, c}, 1.0, 1.0);
+  grids.emplace_back(6, kGraded2, 1.0, 0.4);
+  return grids;
+}
+
+} // namespace
+
 TEST(BinaryHierarchy, NumberingByColumnsIsABijection) {
-  for (int N : {2, 3, 5, 8}) {
-    const BinaryHierarchy g(N, 1.0, 1.0);
+  for (const BinaryHierarchy &g : someHierarchies()) {
+    const int N = g.levels();
     // Brute force: enumerate rows, sort by (column, row).
     std::map<std::pair<std::int64_t, int>, NodeRef> byColumn;
     for (int r = 0; r < g.rowCount(); ++r)
@@ -86,7 +105,7 @@ TEST(BinaryHierarchy, NumberingByColumnsIsABijection) {
 
 TEST(BinaryHierarchy, ControlVolumesTileTheSlab) {
   const double Lx = 3.0, Lz = 2.0;
-  const BinaryHierarchy g(5, Lx, Lz);
+  for (const BinaryHierarchy &g : {BinaryHierarchy(5, Lx, Lz), BinaryHierarchy(5, kGraded2, Lx, Lz)}) {
   double area = 0;
   for (int r = 0; r < g.rowCount(); ++r) {
     double width = 0;
@@ -106,7 +125,7 @@ TEST(BinaryHierarchy, ControlVolumesTileTheSlab) {
       EXPECT_EQ(cv.on_left, i == 0);
       EXPECT_EQ(cv.on_right, i + 1 == g.nodesInRow(r));
       EXPECT_EQ(cv.on_top, r == 0);
-      EXPECT_EQ(cv.on_bottom, r == g.levels());
+      EXPECT_EQ(cv.on_bottom, r == g.bottomRow());
     }
     EXPECT_NEAR(width, Lx, 1e-13);
     // The band of row r meets the band of row r + 1 half-way between the rows.
@@ -119,6 +138,7 @@ TEST(BinaryHierarchy, ControlVolumesTileTheSlab) {
     }
   }
   EXPECT_NEAR(area, Lx * Lz, 1e-12);
+  }
 }
 
 TEST(BinaryHierarchy, NeighboursAboveAndBelow) {
@@ -174,4 +194,61 @@ TEST(BinaryHierarchy, BadInputIsRejected) {
   EXPECT_GE(BinaryHierarchy::maxLevels(), 20);
   const BinaryHierarchy big(BinaryHierarchy::maxLevels(), 1.0, 1.0); // construction is O(1) in memory
   EXPECT_EQ(big.globalIndex({big.levels(), 2}), big.nodeCount() - 1);
+}
+
+TEST(BinaryHierarchy, GradedRowsStopCoarseningAndKeepCellsSquare) {
+  // N = 6, c = 2: rows 0, 1 at stride 1, rows 2, 3 at strides 2, 4, then rows of stride 4 down to L_z.
+  // Square cells: the strides sum to about (L_z / L_x) 2^N = 64: 1 + 2 + 4 + 4 M with M = 14.
+  using tribo::HierarchyFamily;
+  const BinaryHierarchy g(6, HierarchyFamily{HierarchyFamily::Kind::graded, 2}, 1.0, 1.0);
+  ASSERT_EQ(g.rowCount(), 4 + 14);
+  const std::int64_t strides[] = {1, 1, 2, 4};
+  for (int r = 0; r < g.rowCount(); ++r) {
+    EXPECT_EQ(g.stride(r), r < 4 ? strides[r] : 4) << r;
+    EXPECT_EQ(g.nodesInRow(r), 64 / g.stride(r) + 1) << r;
+    if (r > 0) {
+      EXPECT_NEAR(g.rowDepth(r) - g.rowDepth(r - 1), g.gapAbove(r), 1e-15);
+      // Each cell keeps the top cell's shape h : Delta x_0 (here 64 / 63 ... 1).
+      EXPECT_NEAR(g.gapAbove(r) / g.spacingX(r), g.topGap() / g.spacingX(0), 1e-14);
+    }
+  }
+  EXPECT_NEAR(g.topGap(), 1.0 / 63.0, 1e-15);
+  EXPECT_DOUBLE_EQ(g.rowDepth(g.bottomRow()), 1.0);
+  // c = 0 is the uniform grid of square cells.
+  const BinaryHierarchy u(4, HierarchyFamily{HierarchyFamily::Kind::graded, 0}, 1.0, 1.0);
+  EXPECT_EQ(u.rowCount(), 17);
+  EXPECT_EQ(u.nodeCount(), 17 * 17);
+}
+
+TEST(BinaryHierarchy, GradedWithAllCoarseningsIsTheMaximalHierarchy) {
+  // On a square slab, c = N - 1 leaves no depth to fill: the same rows as the paper's, bit for bit.
+  using tribo::HierarchyFamily;
+  for (int N : {3, 6, 9}) {
+    const BinaryHierarchy m(N, 1e-3, 1e-3);
+    const BinaryHierarchy g(N, HierarchyFamily{HierarchyFamily::Kind::graded, N - 1}, 1e-3, 1e-3);
+    ASSERT_EQ(g.rowCount(), m.rowCount());
+    EXPECT_EQ(g.nodeCount(), m.nodeCount());
+    for (int r = 0; r < m.rowCount(); ++r) {
+      EXPECT_EQ(g.stride(r), m.stride(r));
+      EXPECT_EQ(g.rowDepth(r), m.rowDepth(r));
+    }
+  }
+}
+
+TEST(BinaryHierarchy, GradedThatCannotBeBuiltIsRejected) {
+  using tribo::HierarchyFamily;
+  const auto graded = [](int c) { return HierarchyFamily{HierarchyFamily::Kind::graded, c}; };
+  // The coarsest row must keep three nodes: c <= N - 1.
+  EXPECT_THROW(BinaryHierarchy(5, graded(5), 1.0, 1.0), tribo::InputError);
+  EXPECT_THROW(BinaryHierarchy(5, graded(-1), 1.0, 1.0), tribo::InputError);
+  // The graded rows of c = 4 need 31 surface spacings of depth; a slab of 0.25 L_x has 8.
+  try {
+    BinaryHierarchy(5, graded(4), 1.0, 0.25);
+    FAIL() << "accepted graded rows deeper than the slab";
+  } catch (const tribo::InputError &e) {
+    EXPECT_NE(std::string(e.what()).find("coarsenings <= 2"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW(BinaryHierarchy(5, graded(2), 1.0, 0.25));
+  // Fewer than three rows: a uniform grid one spacing deep.
+  EXPECT_THROW(BinaryHierarchy(2, graded(0), 1.0, 0.2), tribo::InputError);
 }

@@ -6,6 +6,7 @@
 #include "tribo/slab/node_interpolant.hpp"
 #include "tribo/slab/stiffness_row.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <gtest/gtest.h>
@@ -84,7 +85,7 @@ std::array<double, 3> applyRow(const BinaryHierarchy &g, const tribo::StiffnessR
 /// The paper's node class, from the position alone (independent of the interpolant's own bookkeeping).
 std::string nodeClass(const BinaryHierarchy &g, const NodeRef &n) {
   const bool left = n.index == 0, right = n.index + 1 == g.nodesInRow(n.row);
-  std::string c = n.row == 0 ? "top" : n.row == g.levels() ? "bottom" : n.row == 1 ? "second" : "interior";
+  std::string c = n.row == 0 ? "top" : n.row == g.bottomRow() ? "bottom" : n.row == 1 ? "second" : "interior";
   if (left || right)
     c += left ? "-left" : "-right";
   else
@@ -92,9 +93,27 @@ std::string nodeClass(const BinaryHierarchy &g, const NodeRef &n) {
   return c;
 }
 
-/// Even paper i below a coarser row: the row below is interpolated linearly in x.
+/// Even paper i above a coarser row: a row of the stencil's window (r-1, r, r+1; r, r+1, r+2 on the
+/// surface) has no node in the column and is interpolated linearly in x.
 bool linearBelow(const BinaryHierarchy &g, const NodeRef &n) {
-  return n.row < g.levels() && n.index % 2 == 1;
+  const int first = std::clamp(n.row - 1, 0, g.rowCount() - 3);
+  for (int r = first; r < first + 3; ++r)
+    if (g.column(n) % g.stride(r) != 0) return true;
+  return false;
+}
+
+/// The hierarchies every patch test runs on: the paper's maximal ones and graded ones, whose rows of
+/// constant spacing (eta = 0, 1, 2) and the transition from the graded rows are node classes of their own.
+std::vector<std::pair<BinaryHierarchy, std::string>> patchGrids(double Lx, double Lz) {
+  using tribo::HierarchyFamily;
+  std::vector<std::pair<BinaryHierarchy, std::string>> grids;
+  for (int N : {2, 3, 5})
+    grids.emplace_back(BinaryHierarchy(N, Lx, Lz), "maximal N=" + std::to_string(N));
+  for (int c : {0, 1, 2}) {
+    const HierarchyFamily graded{HierarchyFamily::Kind::graded, c};
+    grids.emplace_back(BinaryHierarchy(5, graded, Lx, Lz), "graded N=5 c=" + std::to_string(c));
+  }
+  return grids;
 }
 
 void checkPatch(const BinaryHierarchy &g, const ElasticConstants &e, const QuadraticField &f, bool needs_x2,
@@ -195,18 +214,18 @@ TEST(SlabStencils, InterpolantNodesPerClass) {
 
 TEST(SlabStencils, RigidMotionsGiveZeroForce) {
   // Translations and a small rotation (u = -theta z, w = theta x) are stress free: f = 0 at every node.
-  const BinaryHierarchy g(5, 1e-3, 1e-3);
   QuadraticField tx, tz, rot;
   tx.a[0] = 1e-6;
   tz.b[0] = 1e-6;
   rot.a[2] = -1e-4;
   rot.b[1] = 1e-4;
+  for (const auto &[g, grid_name] : patchGrids(1e-3, 1e-3))
   for (const auto &[f, name] : {std::pair{tx, "translation x"}, {tz, "translation z"}, {rot, "rotation"}})
     for (int r = 0; r < g.rowCount(); ++r)
       for (std::int64_t i = 0; i < g.nodesInRow(r); ++i) {
         const auto got = applyRow(g, tribo::stiffnessRow(g, kElastic, {r, i}), f);
-        EXPECT_NEAR(got[0], 0.0, 1e-12 * got[2]) << name << " row " << r << " i " << i;
-        EXPECT_NEAR(got[1], 0.0, 1e-12 * got[2]) << name << " row " << r << " i " << i;
+        EXPECT_NEAR(got[0], 0.0, 1e-12 * got[2]) << grid_name << " " << name << " row " << r << " i " << i;
+        EXPECT_NEAR(got[1], 0.0, 1e-12 * got[2]) << grid_name << " " << name << " row " << r << " i " << i;
         EXPECT_GT(got[2], 0.0);
       }
 }
@@ -214,12 +233,11 @@ TEST(SlabStencils, RigidMotionsGiveZeroForce) {
 TEST(SlabStencils, ConstantStrainPatchTest) {
   // Every constant strain (and rotation): the four linear fields u = x, u = z, w = x, w = z. Interior
   // nodes get zero force, boundary nodes the exact traction integrated over their boundary faces.
-  for (int N : {2, 3, 5}) {
-    const BinaryHierarchy g(N, 2e-3, 1.3e-3);
+  for (const auto &[g, name] : patchGrids(2e-3, 1.3e-3)) {
     for (int m = 0; m < 4; ++m) {
       QuadraticField f;
       (m < 2 ? f.a : f.b)[1 + m % 2] = 1e-3;
-      checkPatch(g, kElastic, f, false, "N=" + std::to_string(N) + " linear field " + std::to_string(m));
+      checkPatch(g, kElastic, f, false, name + " linear field " + std::to_string(m));
     }
   }
 }
@@ -230,13 +248,11 @@ TEST(SlabStencils, QuadraticPatchTest) {
   // which even-i nodes (linear in the coarser row below) lack, so those are skipped for x^2.
   for (double nu : {1.0 / 3.0, -0.3, 0.45}) {
     const ElasticConstants e{7e9, nu};
-    for (int N : {2, 3, 5}) {
-      const BinaryHierarchy g(N, 1e-3, 0.8e-3);
+    for (const auto &[g, name] : patchGrids(1e-3, 0.8e-3)) {
       for (int m = 0; m < 6; ++m) {
         QuadraticField f;
         (m < 3 ? f.a : f.b)[3 + m % 3] = 1.0;
-        checkPatch(g, e, f, m % 3 == 0,
-                   "nu=" + std::to_string(nu) + " N=" + std::to_string(N) + " monomial " + std::to_string(m));
+        checkPatch(g, e, f, m % 3 == 0, "nu=" + std::to_string(nu) + " " + name + " monomial " + std::to_string(m));
       }
     }
   }

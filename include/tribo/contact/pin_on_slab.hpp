@@ -1,4 +1,4 @@
-// The whole nanoscale model put together: the slab on its rigid platen (bottom row held, w and u), a
+// The whole nanoscale model put together: the slab on its support (a rigid platen by default), a
 // surface solver (the reference KSP path or the condensed one) and the frictional contact of the pin
 // under the load W (paper Fig. 1).
 #pragma once
@@ -24,6 +24,9 @@ enum class SolverPath { automatic, reference, condensed };
 
 struct PinOnSlabSetup {
   SlabGeometry slab;
+  /// The platen: the bottom row rests on it (w = 0) and is bonded to it (u = 0). The load W reaches the
+  /// contact through the interference, which FrictionalContact sets so that the contact carries W.
+  SlabSupport support{BottomSupport::fixed_vertical, 0.0, LateralRestraint::bottom_row};
   double load = 100.0;                 // W [N]
   double radius_over_Lx = 200;         // R / L_x
   double center_over_Lx = 0.5;         // where the pin's lowest point starts

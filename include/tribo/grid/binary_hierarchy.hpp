@@ -27,30 +27,54 @@ struct ControlVolume {
   double area() const { return width() * height(); }
 };
 
+/// How the rows below the surface coarsen (docs/model.md §2, "hierarchy families").
+///
+/// `maximal` is the paper's hierarchy (§2.1.2: "the maximum possible number of rows"): below the two top
+/// rows every row halves the nodes of the row above, down to a bottom row of three. Its bottom rows are the
+/// same few coarse nodes at every N, so refinement never reaches the bulk. `graded` stops the halving after
+/// `coarsenings` rows, at a spacing of 2^coarsenings surface spacings, and fills the rest of the depth
+/// with rows of that spacing; at fixed `coarsenings`, raising N refines every row.
+struct HierarchyFamily {
+  enum class Kind { maximal, graded };
+  Kind kind = Kind::maximal;
+  int coarsenings = 0; ///< graded only: the number of times the spacing doubles below the surface
+};
+
 /// Geometry and numbering of the slab's nodes.
 ///
-/// `levels` N gives N + 1 rows: rows 0 and 1 hold n_x = 2^N + 1 nodes, row r >= 1 holds 2^(N-r+1) + 1
-/// nodes, the bottom row (r = N) three. x runs from the slab's left edge (0) to L_x; z runs downward from
-/// the surface (0) to the bottom (L_z). The vertical gap between rows r-1 and r is h 2^(r-1), so rows
-/// r-1, r, r+1 sit at eta = 0, 1, 3 in units of the upper gap (Eq. 10) and the depth is
-/// L_z = h (2^N - 1): h = L_z / (2^N - 1).
+/// `levels` N gives n_x = 2^N + 1 nodes on the surface. Row 0 is the surface, row 1 has the same spacing,
+/// and each further row either doubles the spacing of the row above (stride 2^t: node `index` of the row
+/// sits in column index * 2^t of the surface) or keeps it. The vertical gap above row r >= 1 is h times
+/// the row's stride, so cells keep the top row's shape h : Delta x_0 (paper Eq. 10: rows r-1, r, r+1 at
+/// eta = 0, 1, 3 where the stride doubles, 0, 1, 2 where it does not); h = L_z / sum of the strides.
+///
+/// The paper's maximal hierarchy (HierarchyFamily::maximal) has N + 1 rows: row r >= 1 has stride 2^(r-1),
+/// 2^(N-r+1) + 1 nodes, the bottom row (r = N) three, and L_z = h (2^N - 1).
 ///
 /// Global numbering goes column by column (x first), and within a column from the surface downward, so a
-/// contiguous range of global indices is a vertical strip of the slab. Column k (x = k L_x / 2^N) holds
-/// rows 0, 1 and every row r >= 2 whose spacing divides k: 2 + min(tz(k), N - 1) nodes, tz = trailing zeros.
+/// contiguous range of global indices is a vertical strip of the slab. Column k holds every row whose
+/// stride divides k.
 class BinaryHierarchy {
 public:
-  /// Throws InputError for levels outside [2, maxLevels()] or non-positive lengths.
+  /// The paper's maximal hierarchy. Throws InputError for levels outside [2, maxLevels()] or non-positive
+  /// lengths.
   BinaryHierarchy(int levels, double length_x, double length_z);
+  /// Any family. A graded hierarchy needs 0 <= coarsenings <= N - 1 (the coarsest row keeps three nodes),
+  /// its graded rows must fit the depth with cells no flatter than the top row's, and it needs at least
+  /// three rows; a violation throws InputError naming `slab.coarsenings`.
+  BinaryHierarchy(int levels, const HierarchyFamily &family, double length_x, double length_z);
 
-  /// The largest N whose matrix (2 dofs per node, at most 2 x 9 entries per dof row) can be indexed with
-  /// PETSc's integer type on a single rank.
+  /// The largest N whose maximal hierarchy (2 dofs per node, at most 2 x 9 entries per dof row) can be
+  /// indexed with PETSc's integer type on a single rank.
   static int maxLevels();
-  /// 3 * 2^N + N - 1: the rows hold 2(2^N + 1) + sum_{r=2..N} (2^(N-r+1) + 1) nodes.
+  /// 3 * 2^N + N - 1: the maximal hierarchy's rows hold 2(2^N + 1) + sum_{r=2..N} (2^(N-r+1) + 1) nodes.
   static std::int64_t nodeCountFor(int levels);
 
   int levels() const { return levels_; }
-  int rowCount() const { return levels_ + 1; }
+  const HierarchyFamily &family() const { return family_; }
+  int rowCount() const { return static_cast<int>(stride_.size()); }
+  /// The bottom row's index, rowCount() - 1 (= N for the maximal hierarchy).
+  int bottomRow() const { return rowCount() - 1; }
   double lengthX() const { return length_x_; }
   double lengthZ() const { return length_z_; }
   /// n_x = 2^N + 1, the nodes on the surface.
@@ -61,11 +85,11 @@ public:
   /// Horizontal spacing Delta x of a row.
   double spacingX(int row) const;
   /// Column stride of a row: node `index` of row r sits in column index * stride(r).
-  std::int64_t stride(int row) const;
-  /// Depth of a row: z_r = h (2^r - 1).
+  std::int64_t stride(int row) const { return stride_[row]; }
+  /// Depth of a row: z_r = h (sum of the strides of rows 1..r); h (2^r - 1) in the maximal hierarchy.
   double rowDepth(int row) const;
-  /// Delta z_r, the gap between row r-1 and row r (r >= 1): h 2^(r-1).
-  double gapAbove(int row) const;
+  /// Delta z_r, the gap between row r-1 and row r (r >= 1): h stride(r).
+  double gapAbove(int row) const { return h_ * static_cast<double>(stride_[row]); }
   /// h, the gap between the two top rows.
   double topGap() const { return h_; }
 
@@ -73,7 +97,8 @@ public:
   double z(const NodeRef &n) const { return rowDepth(n.row); }
   std::int64_t column(const NodeRef &n) const { return n.index * stride(n.row); }
 
-  /// Number of nodes in column k, and the global index of its surface node.
+  /// Number of nodes in column k (the rows whose stride divides k), and the global index of its surface
+  /// node.
   int columnHeight(std::int64_t k) const;
   std::int64_t columnOffset(std::int64_t k) const;
 
@@ -100,9 +125,15 @@ public:
   std::array<std::int64_t, 2> ownedNodes(int rank, int size) const;
 
 private:
+  void build(); // rows, depths and counts from stride_, after validation
+
   int levels_;
-  double length_x_, length_z_, h_;
-  std::int64_t node_count_;
+  HierarchyFamily family_;
+  double length_x_, length_z_, h_ = 0;
+  std::vector<std::int64_t> stride_;      // per row
+  std::vector<std::int64_t> stride_sum_;  // per row: sum of the strides of rows 1..r (depth in units of h)
+  std::vector<int> rows_with_stride_;     // per t: rows whose stride is 2^t
+  std::int64_t node_count_ = 0;
 };
 
 } // namespace tribo

@@ -1,7 +1,8 @@
-// The rigid flat punch on the slab (paper §3.1, Fig. 5): frictionless indentation against Johnson's shape.
+// The rigid flat punch on the slab (paper §3.1, Fig. 5): frictionless or bonded, pressed or pulled; the
+// pressure shape against Johnson's, and the punch stiffness.
 #pragma once
 
-#include "tribo/slab/elastic_constants.hpp"
+#include "tribo/slab/slab_geometry.hpp"
 #include "tribo/slab/slab_system.hpp"
 
 #include <mpi.h>
@@ -9,14 +10,19 @@
 
 namespace tribo {
 
+/// How the punch holds the contact nodes (|x - center| <= a):
+/// `frictionless` w = delta, no shear (Fig. 5); `bonded_normal` w = delta, u = 0; `bonded_tangential`
+/// u = delta, w = 0 (the punch pulled sideways: Q / delta is a lateral stiffness like K of Eq. 15).
+enum class PunchKind { frictionless, bonded_normal, bonded_tangential };
+
 struct FlatPunchProblem {
-  int levels = 7;            ///< N: n_x = 2^N + 1 surface nodes
-  double length_x = 1e-3;    ///< L_x [m]
-  double aspect_ratio = 1.0; ///< L_z / L_x
-  ElasticConstants elastic{10e9, 1.0 / 3.0};
+  SlabGeometry slab;  ///< levels, hierarchy, lengths, material
+  /// Fig. 5: the bottom held at w = 0 and frictionless, u = 0 at its middle node only.
+  SlabSupport support{BottomSupport::fixed_vertical, 0.0, LateralRestraint::bottom_center};
+  PunchKind kind = PunchKind::frictionless;
   double center = 0.5e-3;        ///< x of the punch's axis from the slab's left edge [m]
   double half_width = 0.0625e-3; ///< a [m]
-  double indentation = 1e-6;     ///< uniform downward displacement of the contact nodes [m]
+  double indentation = 1e-6;     ///< delta: the prescribed displacement of the contact nodes [m]
   double error_window = 0.9;     ///< the RMS error is taken over |x - center| <= error_window * a
 };
 
@@ -25,7 +31,10 @@ struct FlatPunchResult {
   std::vector<double> p,
       tau; ///< surface tractions [Pa]: p = f_z / width (positive in compression), tau = f_x / width
   int contact_nodes = 0;
-  double total_force = 0; ///< P = sum f_z over the contact, per unit depth [N/m]
+  double total_force = 0;   ///< P = sum f_z over the contact, per unit depth [N/m]
+  double contact_shear = 0; ///< Q = sum f_x over the contact, per unit depth [N/m]
+  /// P / delta (pressed) or Q / delta (bonded_tangential), per unit depth [N/m^2]
+  double stiffness = 0;
   double p0 = 0;          ///< Johnson's p0 fitted by total force: P = pi a p0
   double rms_error = 0;   ///< RMS of (p - p_J) / p_J over the window
   double max_error = 0;   ///< max |p - p_J| / p_J over the window
@@ -40,9 +49,9 @@ struct FlatPunchResult {
 /// Johnson's rigid flat punch on a half-space: p(s) = p0 / sqrt(1 - (s/a)^2) for |s| < a.
 double johnsonFlatPunchPressure(double p0, double a, double s);
 
-/// Contact nodes (|x - center| <= a) get w = indentation and f_x = 0 (frictionless); the rest of the
-/// surface is free; the bottom row is held at w = 0 and free to slide, with u = 0 at its middle node
-/// (LateralRestraint::bottom_center). Throws InputError for a punch not inside [0, L_x].
+/// Contact nodes (|x - center| <= a) held as `kind` says; the rest of the surface is free; the bottom as
+/// `support` says. The Johnson comparison is made for the pressed kinds. Throws InputError for a punch not
+/// inside [0, L_x].
 FlatPunchResult solveFlatPunch(MPI_Comm comm, const FlatPunchProblem &problem,
                                const SlabSolverOptions &options = {});
 

@@ -7,13 +7,12 @@ namespace tribo {
 /// surface (the sliding problem, Fig. 1), or held at w = 0 and free to slide (the flat punch, Fig. 5).
 enum class BottomSupport { uniform_load, fixed_vertical };
 
-/// What keeps the slab from translating sideways. `bottom_row`: u = 0 at the three bottom-row nodes. The
-/// bottom of the hierarchy is the same few coarse nodes at every resolution (rows N-2..N hold 9, 5, 3 nodes
-/// at depths -> L_z/4 .. L_z), so the restraint's compliance, and with it the lateral stiffness K of Eq. 15,
-/// converges under refinement -- unlike a single restrained surface node, whose point compliance grows like
-/// log(n_x). `bottom_center`: u = 0 only at the bottom row's middle node, for problems symmetric about
-/// x = L_x / 2 (or with no net lateral force), where it carries no reaction and leaves the bottom
-/// frictionless. `none`: the caller prescribes enough displacements itself.
+/// What keeps the slab from translating sideways. `bottom_row`: u = 0 at every bottom-row node, a bottom
+/// bonded to its support: a distributed restraint whose compliance, and with it the lateral stiffness K of
+/// Eq. 15, converges under refinement -- unlike a single restrained node, whose point compliance grows
+/// like log(n_x) (tests/mpi/test_slab_system.cpp). `bottom_center`: u = 0 only at the bottom row's middle
+/// node, for problems symmetric about x = L_x / 2 (or with no net lateral force), where it carries no
+/// reaction and leaves the bottom frictionless. `none`: the caller prescribes enough displacements itself.
 enum class LateralRestraint { bottom_row, bottom_center, none };
 
 struct SlabSupport {
