@@ -744,7 +744,10 @@ def run(quick=False, out_yaml=None, md_tables=None):
         prof_rms = float(np.sqrt(np.mean((prof[-1] - prof[-2]) ** 2)))
         print(f"    profile: max |diff| finest vs previous {prof_err:.2e}, rms {prof_rms:.2e}")
         a_vals = [r[2] for r in r_a]
-        a_err = max(abs(a_vals[-1] - a_vals[-2]), abs(a_vals[-2] - a_vals[max(0, len(a_vals) - 3)]))
+        # error: the larger of the last two successive differences and half the
+        # distance to the independent pressure-based edge estimate on the finest mesh
+        a_err = max(abs(a_vals[-1] - a_vals[-2]), abs(a_vals[-2] - a_vals[max(0, len(a_vals) - 3)]),
+                    0.5 * abs(a_vals[-1] - r_ap[-1][2]))
         p_err = error_estimate(r_p)
         hz.append({"aH": fr, "W": res_[-1]["W"], "a": a_vals[-1], "a_err": a_err,
                    "peak": r_p[-1][2], "peak_err": p_err, "d": r_d[-1][2],
@@ -796,7 +799,7 @@ def write_yaml(path, ff, bnl, btl, hz, lat, s_over_a, elapsed):
                  f"half_width_over_Lx: {fmt(e['a'])}, half_width_error: {fmt(e['a_err'])}, "
                  f"peak_over_pH: {fmt(e['peak'])}, peak_error: {fmt(e['peak_err'])}, "
                  f"approach_over_Lx: {fmt(e['d'])}, approach_error: {fmt(e['d_err'])}, "
-                 f"profile_error_estimate: {fmt(e['prof_err'])}, "
+                 f"profile_error_estimate: {fmt(e['prof_err'])}, profile_rms_error_estimate: {fmt(e['prof_rms'])}, "
                  f"x_over_aH: {fmt_list(e['x'])}, p_over_pH: {fmt_list(e['p'])}}}")
     L.append("lateral_stiffness:")
     L.append(f"  {{a_over_Lx: {fmt(lat['a'])}, K_over_G_w_held: {fmt(lat['K'])}, "
