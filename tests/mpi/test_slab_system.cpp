@@ -171,7 +171,7 @@ TEST(SlabSystem, PartitionedSolveRecoversManufacturedSolution) {
       for (Component c : {Component::u, Component::w}) {
         // Prescribed: the whole bottom row and a patch of the surface (a "contact").
         const bool prescribed =
-            n.row == grid.levels() || (n.row == 0 && n.index >= contact_from && n.index < contact_to);
+            n.row == grid.bottomRow() || (n.row == 0 && n.index >= contact_from && n.index < contact_to);
         slab.setCondition(n, c, prescribed ? DofKind::displacement : DofKind::force,
                           scale * (prescribed ? exact(n, c) : fa[2 * g + static_cast<int>(c)]));
       }
