@@ -686,23 +686,20 @@ def run(quick=False, out_yaml=None, md_tables=None):
         ff.append({"a": fr, "P": rows[-1][2], "err": error_estimate(rows), "shape": sh[-1],
                    "shape_err": shape_err})
 
-    # 2./3. bonded punch
-    print("== bonded_normal ==")
-    bnl = []
-    for fr in fractions:
-        res_ = [bonded_normal(fr * LX, n) for n in levels]
-        rows = study_table(f"a/Lx = {fr:g}: P/(G delta)", levels,
-                           [r["value"] for r in res_], [r["ndof"] for r in res_])
-        md.append((f"bonded_normal a/Lx={fr:g}: P/(G delta)", rows))
-        bnl.append({"a": fr, "v": rows[-1][2], "err": error_estimate(rows)})
-    print("== bonded_tangential ==")
-    btl = []
-    for fr in fractions:
-        res_ = [bonded_tangential(fr * LX, n) for n in levels]
-        rows = study_table(f"a/Lx = {fr:g}: Q/(G Delta)", levels,
-                           [r["value"] for r in res_], [r["ndof"] for r in res_])
-        md.append((f"bonded_tangential a/Lx={fr:g}: Q/(G Delta)", rows))
-        btl.append({"a": fr, "v": rows[-1][2], "err": error_estimate(rows)})
+    # 2./3. bonded punch, pressed and pulled
+    def bonded_study(name, solve, label):
+        print(f"== {name} ==")
+        out = []
+        for fr in fractions:
+            res_ = [solve(fr * LX, n) for n in levels]
+            rows = study_table(f"a/Lx = {fr:g}: {label}", levels,
+                               [r["value"] for r in res_], [r["ndof"] for r in res_])
+            md.append((f"{name} a/Lx={fr:g}: {label}", rows))
+            out.append({"a": fr, "v": rows[-1][2], "err": error_estimate(rows)})
+        return out
+
+    bnl = bonded_study("bonded_normal", bonded_normal, "P/(G delta)")
+    btl = bonded_study("bonded_tangential", bonded_tangential, "Q/(G Delta)")
 
     # 5. lateral stiffness
     print("== lateral_stiffness ==")
