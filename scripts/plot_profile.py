@@ -42,10 +42,17 @@ def plot(source, case_id, out_dir):
     d, F = case["profile/delta_over_Lx"][:], case["profile/F_over_W"][:]
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot(d, F, lw=0.6, label=label)
+    # The plateau only where the stationarity test passed (docs/model.md §14); otherwise say so.
     if "plateau_mean_F_over_W" in a:
         ax.axhline(a["plateau_mean_F_over_W"], color="k", ls="--", lw=0.8,
                    label=f"plateau mean {a['plateau_mean_F_over_W']:.3f} = {a['plateau_ratio_to_mu_i']:.0%} of $\\mu_i$")
         ax.axvline(a["steady_state_start_over_Lx"], color="gray", ls=":", lw=0.8, label="steady state from here")
+    elif "steady_state_reached" in a:
+        ax.text(0.02, 0.97, f"no steady state (trend t = {a['steady_state_trend_t']:.3g}): no plateau, "
+                "$\\mu_k$ or $\\mu_s$", transform=ax.transAxes, va="top", fontsize=8, color="C3")
+    if "mu_s_profile" in a:
+        ax.plot([a["mu_s_profile_delta_over_Lx"]], [a["mu_s_profile"]], "v", color="C3", ms=6,
+                label=f"first major peak $\\mu_s$ = {a['mu_s_profile']:.4f}")
     ax.set_xlabel("pin displacement $\\delta_p / L_x$")
     ax.set_ylabel("friction force $F / W$")
     ax.set_title(f"{case_id}: nanoscale friction profile (Fig. 6)", fontsize=10)
@@ -91,12 +98,18 @@ def plot(source, case_id, out_dir):
 
 def steady_mean_increment(case):
     """Mean pin displacement per event / L_x over the steady state alone (events past
-    profile/steady_state_start_over_Lx), or None when the run stopped before it slid: F over the second
-    half of the events must drift by less than 10% of its mean (a least-squares line), and at least a
+    profile/steady_state_start_over_Lx), or None when the run stopped before it slid: the case's
+    stationarity test must have passed (steady_state_reached; files written before it: F over the second
+    half of the events must drift by less than 10% of its mean, a least-squares line), and at least a
     quarter of the events must lie in the steady state."""
     lx = float(case.attrs["length_x"])
     start = float(case["profile"].attrs["steady_state_start_over_Lx"]) * lx
     delta, inc, force = case["events/delta"][:], case["events/increment"][:], case["events/friction_force"][:]
+    if "steady_state_reached" in case.attrs:
+        steady = inc[delta >= start]
+        if not case.attrs["steady_state_reached"] or len(steady) < len(inc) / 4:
+            return None
+        return float(np.mean(steady)) / lx
     half = slice(len(delta) // 2, None)
     slope = np.polyfit(delta[half], force[half], 1)[0]
     drift = abs(slope) * (delta[-1] - delta[len(delta) // 2])

@@ -4,6 +4,9 @@
 
 #include "tribo/contact/pin_on_slab.hpp"
 #include "tribo/contact/profile_analysis.hpp"
+#include "tribo/contact/static_peak.hpp"
+#include "tribo/contact/steady_state.hpp"
+#include "tribo/core/error.hpp"
 #include "tribo/core/log.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/dynamics_study.hpp"
@@ -19,6 +22,7 @@ namespace {
 struct ProfileCase {
   PinOnSlabSetup setup;
   long long events = 2000;
+  bool require_steady_state = false; // contact.require_steady_state: no steady state fails the case
   std::shared_ptr<const DynamicsSetup> dynamics; // the pipeline, if any
 };
 
@@ -49,6 +53,21 @@ void writeAvalanches(CaseRecord &record, const std::vector<double> &sizes, const
     record.dataset("avalanches/drop_density", drop_hist.density);
   }
   record.attribute("avalanches", "n_positive_drops", static_cast<long long>(positive.size()));
+}
+
+/// The stationarity test's window and statistic, always; its reason when it failed.
+void writeSteadyState(CaseRecord &record, const SteadyState &ss) {
+  record.attribute("", "steady_state_reached", static_cast<long long>(ss.reached));
+  record.attribute("", "steady_state_start_over_Lx", ss.start_delta);
+  record.attribute("", "steady_state_end_over_Lx", ss.end_delta);
+  record.attribute("", "steady_state_start_index", static_cast<long long>(ss.start_index));
+  record.attribute("", "steady_state_end_index", static_cast<long long>(ss.end_index));
+  record.attribute("", "steady_state_blocks", static_cast<long long>(ss.blocks));
+  record.attribute("", "steady_state_trend_t", ss.trend_t);
+  record.attribute("", "steady_state_trend_p", ss.trend_p);
+  record.attribute("", "steady_state_trend_drift_F_over_W", ss.trend_drift);
+  record.attribute("", "steady_state_significance", StationarityTest::significance);
+  if (!ss.reached) record.attribute("", "steady_state_reason", ss.reason);
 }
 
 void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm, CaseRecord &record) {
@@ -125,13 +144,36 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   record.dataset("profile/delta_over_Lx", profile.delta_over_Lx);
   record.dataset("profile/F_over_W", profile.F_over_W);
 
-  // The steady state, from the force after each event (the plateau of Fig. 6).
+  // The steady state, from the force after each event (the plateau of Fig. 6), by the trend test of
+  // docs/model.md §14. The window is written either way; the plateau and mu_s only for a steady state.
   std::vector<double> d_after, f_after;
   for (std::size_t i = 0; i < delta.size(); ++i)
     d_after.push_back(delta[i] / Lx), f_after.push_back(force[i] / W);
   const SteadyState ss = findSteadyState(d_after, f_after);
   record.attribute("profile", "K_Lx_over_W", K * Lx / W);
   record.attribute("profile", "steady_state_start_over_Lx", ss.start_delta);
+  record.attribute("profile", "steady_state_reached", static_cast<long long>(ss.reached));
+  writeSteadyState(record, ss);
+  if (ss.reached) {
+    const StaticPeak peak = findStaticPeak(profile.delta_over_Lx, profile.F_over_W, ss.mean, ss.stddev);
+    if (peak.found) {
+      record.attribute("", "mu_s_profile", peak.force);
+      record.attribute("", "mu_s_profile_delta_over_Lx", peak.delta);
+      record.attribute("", "mu_s_profile_prominence", peak.prominence);
+    } else {
+      record.attribute("", "mu_s_profile_reason", peak.reason);
+    }
+  } else {
+    record.attribute("", "mu_s_profile_reason", "no steady state to fall back to: " + ss.reason);
+    warn(comm, "{}: no steady state, so no plateau, mu_k or mu_s: {}", id, ss.reason);
+    if (pc.require_steady_state)
+      throw SolverError(fmt::format("no steady state (contact.require_steady_state is true): {}", ss.reason));
+    if (pc.dynamics && !pc.dynamics->allow_nonstationary_profile)
+      throw SolverError(fmt::format("no steady state, so the profile cannot be extended periodically for the "
+                                    "dynamics ({}); set dynamics.allow_nonstationary_profile: true to extend "
+                                    "the tested window anyway",
+                                    ss.reason));
+  }
   record.attribute("", "mu_i", pc.setup.contact.mu_i);
   record.attribute("", "n_slip", counts[0]);
   record.attribute("", "n_release", counts[1]);
@@ -145,11 +187,13 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   record.attribute("", "condensed_bytes", static_cast<long long>(model.condensedBytes()));
   record.attribute("", "condensations",
                    static_cast<long long>(model.condensed() ? model.condensed()->condensations() : 0));
-  record.attribute("", "plateau_mean_F_over_W", ss.mean);
-  record.attribute("", "plateau_std_F_over_W", ss.stddev);
-  record.attribute("", "plateau_ratio_to_mu_i", ss.mean / pc.setup.contact.mu_i);
-  record.attribute("", "steady_state_start_over_Lx", ss.start_delta);
-  record.attribute("", "steady_state_period_over_Lx", ss.period);
+  if (ss.reached) { // the plateau: mu_k in the paper's reading (§3.3), only for a steady state
+    record.attribute("", "plateau_mean_F_over_W", ss.mean);
+    record.attribute("", "plateau_mean_error_F_over_W", ss.mean_error);
+    record.attribute("", "plateau_std_F_over_W", ss.stddev);
+    record.attribute("", "plateau_ratio_to_mu_i", ss.mean / pc.setup.contact.mu_i);
+    record.attribute("", "steady_state_period_over_Lx", ss.period);
+  }
   record.attribute("", "lateral_stiffness", K);
   record.attribute("", "total_travel", contact.delta());
   record.attribute("", "mean_increment", contact.delta() / static_cast<double>(pc.events));
@@ -177,6 +221,13 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
   const std::vector<double> mu_list = c.getDoubleList("mu_i", {0.5}, Bounds::positive());
   base.setup.load = c.getDouble("load", 100.0, Bounds::positive()); // W [N]
   base.events = c.getInt("events", 2000, Bounds::atLeast(1));
+  constexpr auto min_events = static_cast<long long>(StationarityTest::min_samples);
+  if (base.events < min_events)
+    c.fail("events", fmt::format("value {} is out of range; allowed integer >= {}: the stationarity test of "
+                                 "the profile needs {} blocks of at least {} events (docs/model.md §14)",
+                                 base.events, min_events, StationarityTest::blocks,
+                                 StationarityTest::min_block_samples));
+  base.require_steady_state = c.getBool("require_steady_state", false);
   base.setup.contact.residual_shear_fraction =
       c.getDouble("residual_shear_fraction", 0.0, Bounds::closedOpen(0, 1));
   base.setup.min_increment_over_dx = c.getDouble("min_increment_over_dx", 1e-6, Bounds::nonNegative());
