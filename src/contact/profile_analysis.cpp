@@ -1,4 +1,4 @@
-// Avalanche statistics (maximum-likelihood power law, log bins).
+// Log-binned densities of avalanche data.
 #include "tribo/contact/profile_analysis.hpp"
 
 #include "tribo/core/error.hpp"
@@ -8,22 +8,6 @@
 #include <numeric>
 
 namespace tribo {
-
-PowerLawFit fitPowerLaw(const std::vector<double> &samples, double x_min, bool discrete) {
-  PowerLawFit fit;
-  fit.x_min = x_min;
-  const double base = discrete ? x_min - 0.5 : x_min;
-  double sum_log = 0;
-  for (double x : samples)
-    if (x >= x_min) {
-      sum_log += std::log(x / base);
-      ++fit.n_tail;
-    }
-  if (fit.n_tail < 2 || sum_log <= 0) return fit; // alpha = 0: not enough tail to fit
-  fit.alpha = 1.0 + double(fit.n_tail) / sum_log;
-  fit.alpha_error = (fit.alpha - 1.0) / std::sqrt(double(fit.n_tail));
-  return fit;
-}
 
 LogHistogram logBinnedDensity(const std::vector<double> &samples, double x_min) {
   LogHistogram h;

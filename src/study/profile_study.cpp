@@ -3,6 +3,7 @@
 #include "tribo/study/profile_study.hpp"
 
 #include "tribo/contact/pin_on_slab.hpp"
+#include "tribo/contact/power_law.hpp"
 #include "tribo/contact/profile_analysis.hpp"
 #include "tribo/contact/static_peak.hpp"
 #include "tribo/contact/steady_state.hpp"
@@ -12,6 +13,8 @@
 #include "tribo/study/dynamics_study.hpp"
 #include "tribo/study/slab_config.hpp"
 
+#include <cmath>
+#include <cstdint>
 #include <fmt/format.h>
 #include <memory>
 
@@ -23,6 +26,7 @@ struct ProfileCase {
   PinOnSlabSetup setup;
   long long events = 2000;
   bool require_steady_state = false; // contact.require_steady_state: no steady state fails the case
+  long long avalanche_bootstrap = 200; // contact.avalanche_bootstrap: resamples for errors and goodness of fit
   std::shared_ptr<const DynamicsSetup> dynamics; // the pipeline, if any
 };
 
@@ -33,26 +37,74 @@ struct DimensionlessProfile {
   std::vector<double> delta_over_Lx, F_over_W;
 };
 
-void writeAvalanches(CaseRecord &record, const std::vector<double> &sizes, const std::vector<double> &drops) {
-  const PowerLawFit size_fit = fitPowerLaw(sizes, 1.0, true);
-  record.attribute("avalanches", "size_alpha", size_fit.alpha);
-  record.attribute("avalanches", "size_alpha_error", size_fit.alpha_error);
+/// The bootstrap's seed, fixed: the same data give the same errors and p-values on every run.
+constexpr std::uint64_t avalanche_bootstrap_seed = 2009;
+
+/// One quantity's power-law analysis as attributes <name>_... of the avalanches group.
+void writePowerLaw(CaseRecord &record, const std::string &name, const PowerLawAnalysis &a) {
+  const auto put = [&](const std::string &key, AttributeValue v) { record.attribute("avalanches", name + "_" + key, v); };
+  put("power_law_supported", static_cast<long long>(a.supported));
+  put("verdict", a.verdict);
+  put("n", static_cast<long long>(a.fit.n));
+  if (a.fit.alpha == 0) return;
+  put("alpha", a.fit.alpha);
+  put("alpha_error", a.bootstrap > 0 ? a.alpha_bootstrap_error : a.fit.alpha_error);
+  put("alpha_error_asymptotic", a.fit.alpha_error);
+  put("x_min", a.fit.x_min);
+  put("x_min_error", a.x_min_bootstrap_error);
+  put("n_tail", static_cast<long long>(a.fit.n_tail));
+  put("ks_distance", a.fit.ks);
+  if (a.bootstrap > 0) put("gof_p", a.gof_p);
+  put("lr_exponential", a.vs_exponential.normalised_ratio);
+  put("lr_exponential_p", a.vs_exponential.p);
+  put("lr_lognormal", a.vs_lognormal.normalised_ratio);
+  put("lr_lognormal_p", a.vs_lognormal.p);
+}
+
+/// Avalanche statistics (docs/model.md §17) over the events of the steady state when there is one
+/// (all events otherwise): sizes (state changes, integers), force drops over W above 1e-6 (round-off
+/// stays below it), and the pin displacement of each event over L_x.
+void writeAvalanches(CaseRecord &record, const SteadyState &ss, const std::vector<double> &changes,
+                     const std::vector<double> &drops, const std::vector<double> &increments_over_Lx,
+                     long long bootstrap) {
+  const std::size_t first = ss.reached ? ss.start_index : 0, last = ss.reached ? ss.end_index + 1 : changes.size();
+  const auto window = [&](const std::vector<double> &v) {
+    return std::vector<double>(v.begin() + first, v.begin() + last);
+  };
+  record.attribute("avalanches", "events_used",
+                   ss.reached ? fmt::format("the steady state, events {} to {}", first, last - 1)
+                              : std::string("all events (no steady state)"));
+  record.attribute("avalanches", "bootstrap", bootstrap);
+  record.attribute("avalanches", "bootstrap_seed", static_cast<long long>(avalanche_bootstrap_seed));
+  const auto B = static_cast<std::size_t>(bootstrap);
+
+  const std::vector<double> sizes = window(changes);
+  writePowerLaw(record, "size", analysePowerLaw(sizes, true, B, avalanche_bootstrap_seed));
   const LogHistogram size_hist = logBinnedDensity(sizes, 1.0);
   record.dataset("avalanches/size_bin_lower", size_hist.bin_lower);
   record.dataset("avalanches/size_density", size_hist.density);
-  // Force drops: the positive ones, above a floor of 1e-6 W to keep round-off out of the tail.
+
   std::vector<double> positive;
-  for (double d : drops)
+  for (double d : window(drops))
     if (d > 1e-6) positive.push_back(d);
+  record.attribute("avalanches", "n_positive_drops", static_cast<long long>(positive.size()));
+  writePowerLaw(record, "drop", analysePowerLaw(positive, false, B, avalanche_bootstrap_seed + 1));
   if (positive.size() >= 2) {
-    const PowerLawFit drop_fit = fitPowerLaw(positive, 1e-6, false);
-    record.attribute("avalanches", "drop_alpha", drop_fit.alpha);
-    record.attribute("avalanches", "drop_alpha_error", drop_fit.alpha_error);
     const LogHistogram drop_hist = logBinnedDensity(positive, 1e-6);
     record.dataset("avalanches/drop_bin_lower_over_W", drop_hist.bin_lower);
     record.dataset("avalanches/drop_density", drop_hist.density);
   }
-  record.attribute("avalanches", "n_positive_drops", static_cast<long long>(positive.size()));
+
+  const std::vector<double> steps = window(increments_over_Lx);
+  writePowerLaw(record, "increment", analysePowerLaw(steps, false, B, avalanche_bootstrap_seed + 2));
+  double smallest = INFINITY;
+  for (double v : steps)
+    if (v > 0) smallest = std::min(smallest, v);
+  if (std::isfinite(smallest)) {
+    const LogHistogram step_hist = logBinnedDensity(steps, smallest);
+    record.dataset("avalanches/increment_bin_lower_over_Lx", step_hist.bin_lower);
+    record.dataset("avalanches/increment_density", step_hist.density);
+  }
 }
 
 /// The stationarity test's window and statistic, always; its reason when it failed.
@@ -198,7 +250,10 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   record.attribute("", "total_travel", contact.delta());
   record.attribute("", "mean_increment", contact.delta() / static_cast<double>(pc.events));
   record.attribute("", "mean_increment_over_Lx", contact.delta() / Lx / static_cast<double>(pc.events));
-  writeAvalanches(record, changes, drop);
+  std::vector<double> increment_over_Lx;
+  for (double v : increment)
+    increment_over_Lx.push_back(v / Lx);
+  writeAvalanches(record, ss, changes, drop, increment_over_Lx, pc.avalanche_bootstrap);
 
   if (pc.dynamics) {
     DynamicsSetup dyn = *pc.dynamics;
@@ -228,6 +283,9 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
                                  base.events, min_events, StationarityTest::blocks,
                                  StationarityTest::min_block_samples));
   base.require_steady_state = c.getBool("require_steady_state", false);
+  // Resamples of the avalanche data for the bootstrap errors and, as many again, the goodness of fit
+  // (Clauset et al. 2009); 0 skips both (and leaves the power law untested).
+  base.avalanche_bootstrap = c.getInt("avalanche_bootstrap", 200, Bounds::closed(0, 100000));
   base.setup.contact.residual_shear_fraction =
       c.getDouble("residual_shear_fraction", 0.0, Bounds::closedOpen(0, 1));
   base.setup.min_increment_over_dx = c.getDouble("min_increment_over_dx", 1e-6, Bounds::nonNegative());
@@ -262,6 +320,7 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
                        {"center_over_Lx", s.center_over_Lx},
                        {"load", s.load},
                        {"events", pc.events},
+                       {"avalanche_bootstrap", pc.avalanche_bootstrap},
                        {"residual_shear_fraction", s.contact.residual_shear_fraction},
                        {"min_increment_over_dx", s.min_increment_over_dx},
                        {"solver_path", path},

@@ -1,5 +1,6 @@
 // Steady state (the trend test of block means), the static peak, and the power-law fit of avalanche
 // sizes, against exact answers and seeded synthetic records.
+#include "tribo/contact/power_law.hpp"
 #include "tribo/contact/profile_analysis.hpp"
 #include "tribo/contact/static_peak.hpp"
 #include "tribo/contact/steady_state.hpp"
@@ -140,7 +141,14 @@ TEST(StaticPeak, AbsentWhenTheProfileDoesNotRiseAndFallBack) {
   EXPECT_TRUE(contains(low.reason, "never reaches")) << low.reason;
 }
 
-TEST(PowerLaw, RecoversTheExponentOfContinuousSamples) {
+TEST(PowerLaw, HurwitzZetaAgainstClosedForms) {
+  EXPECT_NEAR(hurwitzZeta(2.0, 1.0), M_PI * M_PI / 6, 1e-14);
+  EXPECT_NEAR(hurwitzZeta(4.0, 1.0), std::pow(M_PI, 4) / 90, 1e-14);
+  EXPECT_NEAR(hurwitzZeta(2.0, 3.0), M_PI * M_PI / 6 - 1 - 0.25, 1e-14); // zeta(s, q+1) = zeta(s, q) - q^-s
+  EXPECT_NEAR(hurwitzZeta(1.5, 0.5), (std::pow(2.0, 1.5) - 1) * 2.612375348685488, 1e-12);
+}
+
+TEST(PowerLaw, TheMaximumLikelihoodExponentAboveAGivenXmin) {
   // Inverse-transform samples of p(x) = (alpha-1) x^-alpha, x >= 1. The MLE's standard error is
   // (alpha-1)/sqrt(n) = 0.0106 for n = 20000: 5 sigma is 0.053.
   std::mt19937_64 rng(42);
@@ -149,11 +157,72 @@ TEST(PowerLaw, RecoversTheExponentOfContinuousSamples) {
   std::vector<double> x;
   for (int i = 0; i < 20000; ++i)
     x.push_back(std::pow(1 - u(rng), -1 / (alpha - 1)));
-  const PowerLawFit fit = fitPowerLaw(x, 1.0, false);
+  const PowerLawFit fit = fitPowerLawAbove(x, 1.0, false);
   EXPECT_EQ(fit.n_tail, 20000u);
   EXPECT_NEAR(fit.alpha, alpha, 5 * fit.alpha_error);
   // alpha within 0.053 of 2.5 moves the error by at most 0.053 / sqrt(20000) = 3.7e-4.
   EXPECT_NEAR(fit.alpha_error, 1.5 / std::sqrt(20000.0), 4e-4);
+}
+
+namespace {
+// A Pareto tail above x_min = 10 (a fraction `tail` of n) on an exponential body below it: the
+// situation x_min selection exists for.
+std::vector<double> paretoOnABody(double alpha, std::size_t n, double tail, unsigned seed, bool discrete) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(0, 1);
+  std::vector<double> x;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double r = 1 - u(rng);
+    if (u(rng) < tail) // Clauset eq. D.6 for the discrete tail (approximate; close for x_min = 10)
+      x.push_back(discrete ? std::floor(9.5 * std::pow(r, -1 / (alpha - 1)) + 0.5) : 10 * std::pow(r, -1 / (alpha - 1)));
+    else
+      x.push_back(discrete ? std::floor(1 + 9 * r * r) : 1 + 9 * r * r); // below 10
+  }
+  return x;
+}
+} // namespace
+
+TEST(PowerLaw, ParetoSamplesRecoverAlphaWithinTwoStandardErrors) {
+  // Continuous and discrete, three exponents: alpha from the KS-chosen x_min is within two bootstrap
+  // standard errors of the truth, x_min is found near 10, and the power law is supported.
+  for (bool discrete : {false, true})
+    for (double alpha : {1.8, 2.5, 3.2}) {
+      const std::vector<double> x = paretoOnABody(alpha, 3000, 0.5, 11, discrete);
+      const PowerLawAnalysis a = analysePowerLaw(x, discrete, 100, 5);
+      SCOPED_TRACE(::testing::Message() << (discrete ? "discrete" : "continuous") << " alpha " << alpha);
+      EXPECT_NEAR(a.fit.alpha, alpha, 2 * a.alpha_bootstrap_error) << a.verdict;
+      EXPECT_GT(a.alpha_bootstrap_error, 0.5 * a.fit.alpha_error);
+      EXPECT_LT(a.alpha_bootstrap_error, 3.0 * a.fit.alpha_error);
+      EXPECT_GE(a.fit.x_min, 8.0);
+      EXPECT_LE(a.fit.x_min, 20.0);
+      EXPECT_TRUE(a.supported) << a.verdict;
+      EXPECT_GE(a.gof_p, PowerLawAnalysis::gof_threshold);
+    }
+}
+
+TEST(PowerLaw, AnExponentialSampleIsRejected) {
+  for (bool discrete : {false, true}) {
+    std::mt19937_64 rng(3);
+    std::exponential_distribution<double> e(0.2);
+    std::vector<double> x;
+    for (int i = 0; i < 3000; ++i)
+      x.push_back(discrete ? std::floor(1 + e(rng)) : 1 + e(rng));
+    const PowerLawAnalysis a = analysePowerLaw(x, discrete, 100, 5);
+    SCOPED_TRACE(discrete ? "discrete" : "continuous");
+    EXPECT_FALSE(a.supported) << a.verdict;
+    EXPECT_TRUE(a.gof_p < PowerLawAnalysis::gof_threshold ||
+                (a.vs_exponential.normalised_ratio < 0 && a.vs_exponential.p < PowerLawAnalysis::lr_significance))
+        << a.verdict;
+    EXPECT_LT(a.vs_exponential.normalised_ratio, 0.0) << a.verdict; // the likelihood prefers the exponential
+  }
+}
+
+TEST(PowerLaw, TheAnalysisIsDeterministic) {
+  const std::vector<double> x = paretoOnABody(2.2, 1000, 0.5, 2, true);
+  const PowerLawAnalysis a = analysePowerLaw(x, true, 30, 9), b = analysePowerLaw(x, true, 30, 9);
+  EXPECT_EQ(a.alpha_bootstrap_error, b.alpha_bootstrap_error);
+  EXPECT_EQ(a.gof_p, b.gof_p);
+  EXPECT_EQ(a.verdict, b.verdict);
 }
 
 TEST(PowerLaw, LogBinnedDensityIntegratesToOne) {
