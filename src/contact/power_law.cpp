@@ -226,7 +226,16 @@ std::pair<double, double> minimise2(const std::function<double(double, double)> 
   return {px[best], py[best]};
 }
 
-double upperNormal(double z) { return 0.5 * boost::math::erfc(z / std::sqrt(2.0)); }
+/// ln Q(z), Q the upper tail of the standard normal, accurate far out where erfc underflows: the
+/// asymptotic series of the Mills ratio beyond z = 30 (relative error < 1e-12 there). A log-normal
+/// mimicking a power law sits at z_min of 30-40, and a Q rounded to a denormal there once made it
+/// "better" than the power law by 46 log-units.
+double logUpperNormal(double z) {
+  if (z < 30) return std::log(0.5 * boost::math::erfc(z / std::sqrt(2.0)));
+  const double r = 1 / (z * z);
+  const double series = 1 - r * (1 - 3 * r * (1 - 5 * r * (1 - 7 * r * (1 - 9 * r))));
+  return -0.5 * z * z - std::log(z * std::sqrt(2 * M_PI)) + std::log(series);
+}
 
 /// Log-likelihoods of the tail under the exponential and the log-normal, both truncated at x_min and
 /// fitted to the tail by maximum likelihood (discrete: the geometric law and the log-normal's mass on
@@ -243,16 +252,17 @@ std::vector<double> logExponential(const std::vector<double> &tail, double x_min
 }
 
 std::vector<double> logLognormal(const std::vector<double> &tail, double x_min, bool discrete) {
+  // ln p(x) without the truncation's -ln Q(z_min), which is the same for every sample.
   const auto logDensity = [&](double mu, double sigma, double x) {
-    const double q_min = upperNormal((std::log(x_min) - mu) / sigma);
-    if (!(q_min > 0)) return -std::numeric_limits<double>::infinity();
-    if (discrete) {
-      const double mass = upperNormal((std::log(x) - mu) / sigma) - upperNormal((std::log(x + 1) - mu) / sigma);
-      return mass > 0 ? std::log(mass / q_min) : -std::numeric_limits<double>::infinity();
+    if (discrete) { // ln(Q(a) - Q(b)) = ln Q(a) + ln(1 - Q(b)/Q(a)), a < b
+      const double la = logUpperNormal((std::log(x) - mu) / sigma);
+      const double lb = logUpperNormal((std::log(x + 1) - mu) / sigma);
+      return lb < la ? la + std::log1p(-std::exp(lb - la)) : -std::numeric_limits<double>::infinity();
     }
     const double z = (std::log(x) - mu) / sigma;
-    return -std::log(x * sigma * std::sqrt(2 * M_PI)) - 0.5 * z * z - std::log(q_min);
+    return -std::log(x * sigma * std::sqrt(2 * M_PI)) - 0.5 * z * z;
   };
+  const auto logTruncation = [&](double mu, double sigma) { return logUpperNormal((std::log(x_min) - mu) / sigma); };
   double mean = 0, var = 0;
   for (double x : tail)
     mean += std::log(x);
@@ -261,15 +271,17 @@ std::vector<double> logLognormal(const std::vector<double> &tail, double x_min, 
     var += (std::log(x) - mean) * (std::log(x) - mean);
   const double sd = std::max(std::sqrt(var / double(tail.size())), 1e-3);
   const auto minus = [&](double mu, double log_sigma) {
-    double sum = 0;
+    const double sigma = std::exp(log_sigma);
+    double sum = -double(tail.size()) * logTruncation(mu, sigma);
     for (double x : tail)
-      sum += logDensity(mu, std::exp(log_sigma), x);
+      sum += logDensity(mu, sigma, x);
     return std::isfinite(sum) ? -sum : std::numeric_limits<double>::max();
   };
   const auto [mu, log_sigma] = minimise2(minus, mean, std::log(sd), 0.5);
+  const double sigma = std::exp(log_sigma), log_q_min = logTruncation(mu, sigma);
   std::vector<double> out;
   for (double x : tail)
-    out.push_back(logDensity(mu, std::exp(log_sigma), x));
+    out.push_back(logDensity(mu, sigma, x) - log_q_min);
   return out;
 }
 
