@@ -70,7 +70,9 @@ PowerLawFit fitSortedTail(const std::vector<double> &x, std::size_t start, doubl
     f.alpha = 1 + m / s; // Clauset eq. 3.1
   } else {
     // Clauset eq. 3.5: maximise -m ln zeta(alpha, x_min) - alpha sum ln x.
-    const auto minus_log_likelihood = [&](double a) { return m * std::log(hurwitzZeta(a, x_min)) + a * sum_log; };
+    const auto minus_log_likelihood = [&](double a) {
+      return m * std::log(hurwitzZeta(a, x_min)) + a * sum_log;
+    };
     f.alpha = boost::math::tools::brent_find_minima(minus_log_likelihood, 1.0 + 1e-4, 12.0, 30).first;
   }
   f.alpha_error = (f.alpha - 1) / std::sqrt(m); // Clauset eq. 3.2
@@ -89,7 +91,7 @@ PowerLawFit fitSortedTail(const std::vector<double> &x, std::size_t start, doubl
     // CCDF S(v) = zeta(alpha, v) / zeta(alpha, x_min); F(v) = 1 - S(v + 1). Between distinct data values
     // the empirical CDF is flat and F rises: the largest gap is at the data value or just before the next.
     const double z0 = hurwitzZeta(f.alpha, x_min);
-    double v = x_min, zeta_v = z0; // zeta(alpha, v)
+    double v = x_min, zeta_v = z0;                                     // zeta(alpha, v)
     if (x[start] > x_min) d = 1 - hurwitzZeta(f.alpha, x[start]) / z0; // F(x_first - 1) against 0
     const auto zetaAt = [&](double target) {
       if (target - v <= 64)
@@ -199,14 +201,18 @@ std::pair<double, double> minimise2(const std::function<double(double, double)> 
     const int b = order[0], m = order[1], w = order[2];
     if (std::fabs(pf[w] - pf[b]) <= 1e-10 * (std::fabs(pf[b]) + 1e-10)) break;
     const double cx = 0.5 * (px[b] + px[m]), cy = 0.5 * (py[b] + py[m]);
-    const auto at = [&](double t) { return std::pair<double, double>{cx + t * (px[w] - cx), cy + t * (py[w] - cy)}; };
+    const auto at = [&](double t) {
+      return std::pair<double, double>{cx + t * (px[w] - cx), cy + t * (py[w] - cy)};
+    };
     auto [rx, ry] = at(-1);
     const double fr = f(rx, ry);
     if (fr < pf[b]) {
       auto [ex, ey] = at(-2);
       const double fe = f(ex, ey);
-      if (fe < fr) px[w] = ex, py[w] = ey, pf[w] = fe;
-      else px[w] = rx, py[w] = ry, pf[w] = fr;
+      if (fe < fr)
+        px[w] = ex, py[w] = ey, pf[w] = fe;
+      else
+        px[w] = rx, py[w] = ry, pf[w] = fr;
     } else if (fr < pf[m]) {
       px[w] = rx, py[w] = ry, pf[w] = fr;
     } else {
@@ -262,7 +268,9 @@ std::vector<double> logLognormal(const std::vector<double> &tail, double x_min, 
     const double z = (std::log(x) - mu) / sigma;
     return -std::log(x * sigma * std::sqrt(2 * M_PI)) - 0.5 * z * z;
   };
-  const auto logTruncation = [&](double mu, double sigma) { return logUpperNormal((std::log(x_min) - mu) / sigma); };
+  const auto logTruncation = [&](double mu, double sigma) {
+    return logUpperNormal((std::log(x_min) - mu) / sigma);
+  };
   double mean = 0, var = 0;
   for (double x : tail)
     mean += std::log(x);
@@ -355,7 +363,7 @@ PowerLawAnalysis analysePowerLaw(const std::vector<double> &samples, bool discre
     for (std::size_t r = 0; r < bootstrap; ++r) {
       for (double &v : synthetic)
         v = (body.empty() || rng.uniform() < tail_fraction) ? drawPowerLaw(a.fit, discrete, rng)
-                                                             : body[rng.index(body.size())];
+                                                            : body[rng.index(body.size())];
       std::sort(synthetic.begin(), synthetic.end());
       const PowerLawFit f = fitSorted(synthetic, discrete);
       if (f.alpha != 0 && f.ks > a.fit.ks) ++farther;

@@ -37,9 +37,10 @@ StaticPeak findStaticPeak(const std::vector<double> &delta, const std::vector<do
   p.force = force[k];
   p.prominence = plateau_stddev > 0 ? (force[k] - plateau_mean) / plateau_stddev : 0.0;
   if (!(force[k] >= plateau_mean + major_peak_sigmas * plateau_stddev)) {
-    p.reason = fmt::format("the highest F before the profile falls back, {:.6g}, is {:.2f} standard deviations "
-                           "above the plateau mean: a major peak needs {:g}",
-                           force[k], p.prominence, major_peak_sigmas);
+    p.reason =
+        fmt::format("the highest F before the profile falls back, {:.6g}, is {:.2f} standard deviations "
+                    "above the plateau mean: a major peak needs {:g}",
+                    force[k], p.prominence, major_peak_sigmas);
     return p;
   }
   p.found = true;

@@ -37,9 +37,10 @@ SteadyState findSteadyState(const std::vector<double> &delta, const std::vector<
   s.end_delta = delta[s.end_index];
   const std::size_t m = n - s.start_index;
   if (m < n_min) {
-    s.reason = fmt::format("the window from the first sample at the late mean (index {}) holds {} samples: "
-                           "the stationarity test needs at least {} (the late record is still rising, or too short)",
-                           s.start_index, m, n_min);
+    s.reason =
+        fmt::format("the window from the first sample at the late mean (index {}) holds {} samples: "
+                    "the stationarity test needs at least {} (the late record is still rising, or too short)",
+                    s.start_index, m, n_min);
     return s;
   }
 

@@ -64,14 +64,14 @@ DynamicsSetup readDynamicsSetup(const ConfigNode &root, ProfileOrigin origin) {
     s.profile_source = file + ":" + id;
     const DimensionlessProfile read = readDimensionlessProfile(file, id);
     if (read.steady_state_reached != 1 && !s.allow_nonstationary_profile)
-      d.fail("profile_file",
-             fmt::format("{}:/cases/{}: {}: its periodic extension would repeat a ramp; set "
-                         "dynamics.allow_nonstationary_profile: true to use it anyway",
-                         file, id,
-                         read.steady_state_reached == 0
-                             ? "the profile has no steady state (steady_state_reached = 0: " + read.reason + ")"
-                             : "the profile was written without a stationarity test (no "
-                               "profile/steady_state_reached)"));
+      d.fail("profile_file", fmt::format("{}:/cases/{}: {}: its periodic extension would repeat a ramp; set "
+                                         "dynamics.allow_nonstationary_profile: true to use it anyway",
+                                         file, id,
+                                         read.steady_state_reached == 0
+                                             ? "the profile has no steady state (steady_state_reached = 0: " +
+                                                   read.reason + ")"
+                                             : "the profile was written without a stationarity test (no "
+                                               "profile/steady_state_reached)"));
     s.profile = std::make_shared<const ProfileLookup>(readFrictionProfile(file, id, L_x, s.normal_load));
     extra_stiffness = s.profile->profile().surface_stiffness;
   }

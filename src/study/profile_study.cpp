@@ -26,7 +26,8 @@ struct ProfileCase {
   PinOnSlabSetup setup;
   long long events = 2000;
   bool require_steady_state = false; // contact.require_steady_state: no steady state fails the case
-  long long avalanche_bootstrap = 200; // contact.avalanche_bootstrap: resamples for errors and goodness of fit
+  long long avalanche_bootstrap =
+      200; // contact.avalanche_bootstrap: resamples for errors and goodness of fit
   std::shared_ptr<const DynamicsSetup> dynamics; // the pipeline, if any
 };
 
@@ -42,7 +43,9 @@ constexpr std::uint64_t avalanche_bootstrap_seed = 2009;
 
 /// One quantity's power-law analysis as attributes <name>_... of the avalanches group.
 void writePowerLaw(CaseRecord &record, const std::string &name, const PowerLawAnalysis &a) {
-  const auto put = [&](const std::string &key, AttributeValue v) { record.attribute("avalanches", name + "_" + key, v); };
+  const auto put = [&](const std::string &key, AttributeValue v) {
+    record.attribute("avalanches", name + "_" + key, v);
+  };
   put("power_law_supported", static_cast<long long>(a.supported));
   put("verdict", a.verdict);
   put("n", static_cast<long long>(a.fit.n));
@@ -66,8 +69,9 @@ void writePowerLaw(CaseRecord &record, const std::string &name, const PowerLawAn
 /// stays below it), and the pin displacement of each event over L_x.
 void writeAvalanches(CaseRecord &record, const SteadyState &ss, const std::vector<double> &changes,
                      const std::vector<double> &drops, const std::vector<double> &increments_over_Lx,
-                     long long bootstrap) {
-  const std::size_t first = ss.reached ? ss.start_index : 0, last = ss.reached ? ss.end_index + 1 : changes.size();
+                     double increment_floor_over_Lx, long long bootstrap) {
+  const std::size_t first = ss.reached ? ss.start_index : 0,
+                    last = ss.reached ? ss.end_index + 1 : changes.size();
   const auto window = [&](const std::vector<double> &v) {
     return std::vector<double>(v.begin() + first, v.begin() + last);
   };
@@ -97,11 +101,10 @@ void writeAvalanches(CaseRecord &record, const SteadyState &ss, const std::vecto
 
   const std::vector<double> steps = window(increments_over_Lx);
   writePowerLaw(record, "increment", analysePowerLaw(steps, false, B, avalanche_bootstrap_seed + 2));
-  double smallest = INFINITY;
-  for (double v : steps)
-    if (v > 0) smallest = std::min(smallest, v);
-  if (std::isfinite(smallest)) {
-    const LogHistogram step_hist = logBinnedDensity(steps, smallest);
+  // Bins anchored at the lower bound of a triggering displacement over sqrt(2), so that events at the
+  // bound sit mid-bin and round-off (1 vs 2 ranks) cannot move them across an edge.
+  if (!steps.empty() && increment_floor_over_Lx > 0) {
+    const LogHistogram step_hist = logBinnedDensity(steps, increment_floor_over_Lx / std::sqrt(2.0));
     record.dataset("avalanches/increment_bin_lower_over_Lx", step_hist.bin_lower);
     record.dataset("avalanches/increment_density", step_hist.density);
   }
@@ -253,7 +256,11 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   std::vector<double> increment_over_Lx;
   for (double v : increment)
     increment_over_Lx.push_back(v / Lx);
-  writeAvalanches(record, ss, changes, drop, increment_over_Lx, pc.avalanche_bootstrap);
+  // The paper's lower bound on a triggering displacement over L_x: min_increment_over_dx / (n_x - 1).
+  const double increment_floor_over_Lx =
+      pc.setup.min_increment_over_dx / std::ldexp(1.0, pc.setup.slab.levels);
+  writeAvalanches(record, ss, changes, drop, increment_over_Lx, increment_floor_over_Lx,
+                  pc.avalanche_bootstrap);
 
   if (pc.dynamics) {
     DynamicsSetup dyn = *pc.dynamics;

@@ -414,7 +414,8 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
           summary.cases_run, summary.cases_failed, summary.cases_skipped, summary.wall_seconds,
           summary.farming_efficiency);
     if (summary.cases_without_steady_state > 0)
-      print(world, "tribo: {} case(s) without a steady state: no plateau, mu_k or mu_s (see steady_state_reason)\n",
+      print(world,
+            "tribo: {} case(s) without a steady state: no plateau, mu_k or mu_s (see steady_state_reason)\n",
             summary.cases_without_steady_state);
     if (summary.interrupted)
       print(world, "tribo: stopped by a signal; completed cases are in {}; continue with --resume\n",

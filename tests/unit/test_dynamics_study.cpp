@@ -232,7 +232,8 @@ TEST(DynamicsStudy, ANonStationaryProfileIsRefusedUnlessAllowed) {
       EXPECT_NE(what.find(needle), std::string::npos) << what;
       EXPECT_NE(what.find("dynamics.allow_nonstationary_profile: true"), std::string::npos) << what;
     }
-    const ConfigNode allowed = ConfigNode::fromString(profileInput(path, ", allow_nonstationary_profile: true"));
+    const ConfigNode allowed =
+        ConfigNode::fromString(profileInput(path, ", allow_nonstationary_profile: true"));
     const auto plans = buildDynamicsStudy(allowed);
     allowed.getString("study", "");
     allowed.checkAllKeysUsed();

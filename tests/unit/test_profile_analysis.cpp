@@ -174,7 +174,8 @@ std::vector<double> paretoOnABody(double alpha, std::size_t n, double tail, unsi
   for (std::size_t i = 0; i < n; ++i) {
     const double r = 1 - u(rng);
     if (u(rng) < tail) // Clauset eq. D.6 for the discrete tail (approximate; close for x_min = 10)
-      x.push_back(discrete ? std::floor(9.5 * std::pow(r, -1 / (alpha - 1)) + 0.5) : 10 * std::pow(r, -1 / (alpha - 1)));
+      x.push_back(discrete ? std::floor(9.5 * std::pow(r, -1 / (alpha - 1)) + 0.5)
+                           : 10 * std::pow(r, -1 / (alpha - 1)));
     else
       x.push_back(discrete ? std::floor(1 + 9 * r * r) : 1 + 9 * r * r); // below 10
   }
@@ -210,8 +211,9 @@ TEST(PowerLaw, AnExponentialSampleIsRejected) {
     const PowerLawAnalysis a = analysePowerLaw(x, discrete, 100, 5);
     SCOPED_TRACE(discrete ? "discrete" : "continuous");
     EXPECT_FALSE(a.supported) << a.verdict;
-    EXPECT_TRUE(a.gof_p < PowerLawAnalysis::gof_threshold ||
-                (a.vs_exponential.normalised_ratio < 0 && a.vs_exponential.p < PowerLawAnalysis::lr_significance))
+    EXPECT_TRUE(
+        a.gof_p < PowerLawAnalysis::gof_threshold ||
+        (a.vs_exponential.normalised_ratio < 0 && a.vs_exponential.p < PowerLawAnalysis::lr_significance))
         << a.verdict;
     EXPECT_LT(a.vs_exponential.normalised_ratio, 0.0) << a.verdict; // the likelihood prefers the exponential
   }
@@ -230,7 +232,7 @@ TEST(PowerLaw, ALogNormalMimickingAPowerLawIsNoBetterThanIt) {
   EXPECT_NEAR(a.fit.alpha, 1.6, 2 * a.fit.alpha_error);
   EXPECT_LT(std::fabs(a.vs_lognormal.normalised_ratio), 3.0);
   EXPECT_GT(a.vs_exponential.normalised_ratio, 5.0); // an exponential is far worse
-  EXPECT_FALSE(a.supported);                          // untested without bootstrap samples
+  EXPECT_FALSE(a.supported);                         // untested without bootstrap samples
   EXPECT_TRUE(contains(a.verdict, "not tested")) << a.verdict;
 }
 

@@ -28,12 +28,12 @@ struct SteadyState {
   std::size_t start_index = 0, end_index = 0; // the window tested
   double start_delta = 0, end_delta = 0;      // pin displacement at its ends [as given]
 
-  std::size_t blocks = 0;        // block means the trend was fitted to (0: window too short)
-  double trend_slope = 0;        // least-squares slope of the block means against their mean delta
-  double trend_slope_error = 0;  // its standard error, from the scatter of the block means
-  double trend_t = 0;            // trend_slope / trend_slope_error
-  double trend_p = 1;            // two-sided p-value of trend_t (Student t, blocks - 2 dof)
-  double trend_drift = 0;        // trend_slope times the window's length: the change it implies
+  std::size_t blocks = 0;       // block means the trend was fitted to (0: window too short)
+  double trend_slope = 0;       // least-squares slope of the block means against their mean delta
+  double trend_slope_error = 0; // its standard error, from the scatter of the block means
+  double trend_t = 0;           // trend_slope / trend_slope_error
+  double trend_p = 1;           // two-sided p-value of trend_t (Student t, blocks - 2 dof)
+  double trend_drift = 0;       // trend_slope times the window's length: the change it implies
 
   double mean = 0, stddev = 0; // of F over the window (the plateau and its band)
   double mean_error = 0;       // standard error of the mean by batch means: sd(block means) / sqrt(blocks)
