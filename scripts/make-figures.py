@@ -1,11 +1,11 @@
 #!/usr/bin/python3
 """Every figure of a tribo result file: each case goes to the plot script that knows its data.
 
-    /usr/bin/python3 scripts/make-figures.py OUT.h5 [--out figures] [--case ID]
+    /usr/bin/python3 scripts/make-figures.py OUT.h5 [--out figures] [--case ID] [--format png|pdf|svg]
 
 A case is recognised by the groups it contains (dynamics/, friction/, ...): PLOTTERS below maps each
-to a plot script in scripts/ whose plot(case_group, case_id, out_dir) writes PNGs and returns their
-paths. Cases no plotter recognises, failed cases and cases whose plotter raised an error are listed at
+to a plot script in scripts/ whose plot(case_group, case_id, out_dir) writes figures and returns their
+paths (format and LaTeX-safe file names: scripts/figure_files.py). Cases no plotter recognises, failed cases and cases whose plotter raised an error are listed at
 the end; they do not stop the others. Exit 0 unless the file cannot be read or nothing was plotted.
 """
 import argparse
@@ -97,9 +97,11 @@ def make_figures(path, out_dir, only=None, log=print):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("h5", help="tribo HDF5 result file")
-    ap.add_argument("--out", default="figures", help="directory for the PNG files (default: figures)")
+    ap.add_argument("--out", default="figures", help="directory for the figures (default: figures)")
     ap.add_argument("--case", default=None, help="only this case id")
+    ap.add_argument("--format", default="png", choices=("png", "pdf", "svg"), help="file format (default: png)")
     args = ap.parse_args()
+    load("figure_files").set_format(args.format)
     written, skipped = make_figures(args.h5, args.out, args.case)
     print(f"make-figures: {len(written)} figure(s) in {args.out}/")
     if skipped:

@@ -10,6 +10,7 @@ fig5_analysis.png into --out.
 """
 import argparse
 import os
+import sys
 
 import h5py
 import matplotlib
@@ -17,6 +18,9 @@ import numpy as np
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the shared scripts/figure_files.py
+import figure_files  # noqa: E402
 
 
 def curves(f):
@@ -40,7 +44,7 @@ def trajectories(f):
 
 
 def save(fig, out, name):
-    path = os.path.join(out, name)
+    path = figure_files.figure_path(out, name)
     fig.tight_layout()
     fig.savefig(path, dpi=130)
     plt.close(fig)

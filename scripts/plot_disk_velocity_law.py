@@ -10,6 +10,7 @@ omega for every case, with the frozen fixed points, into --out/disk_velocity_law
 """
 import argparse
 import os
+import sys
 
 import h5py
 import matplotlib
@@ -17,6 +18,9 @@ import numpy as np
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the shared scripts/figure_files.py
+import figure_files  # noqa: E402
 
 
 def text(value):
@@ -87,7 +91,7 @@ def plot_file(f, out):
         ax.set_title(f"eps(0) = {launch:.3g}; dots: eps0 with omega frozen", fontsize=9)
         if keys:
             ax.legend(fontsize=7)
-    path = os.path.join(out, "disk_velocity_law.png")
+    path = figure_files.figure_path(out, "disk_velocity_law")
     fig.tight_layout()
     fig.savefig(path, dpi=130)
     plt.close(fig)

@@ -11,12 +11,16 @@ As a module (scripts/make-figures.py): plot(file_or_case_group, case_id, out_dir
 """
 import argparse
 import os
+import sys
 
 import h5py
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the shared scripts/figure_files.py
+import figure_files  # noqa: E402
 
 
 def dynamics_cases(f, only):
@@ -95,8 +99,7 @@ def plot_case(cid, g, out):
 
 
 def save(fig, out, cid, what):
-    safe = cid.replace("/", "_").replace(":", "_")
-    path = os.path.join(out, f"{safe}_{what}.png")
+    path = figure_files.figure_path(out, f"{cid}_{what}")
     fig.tight_layout()
     fig.savefig(path, dpi=150)
     plt.close(fig)

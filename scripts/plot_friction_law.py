@@ -21,6 +21,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the shared scripts/figure_files.py
+import figure_files  # noqa: E402
+
 COLUMNS = ["N", "v", "mu", "force", "dF_dN", "dF_dv"]
 
 
@@ -63,7 +66,7 @@ def plot_table(case_id, law, t, out_dir):
     ax.legend(fontsize=8)
     fig.tight_layout()
     os.makedirs(out_dir, exist_ok=True)
-    png = os.path.join(out_dir, f"friction_{case_id}.png")
+    png = figure_files.figure_path(out_dir, f"friction_{case_id}")
     fig.savefig(png, dpi=150)
     plt.close(fig)
     return png

@@ -3,16 +3,17 @@
 
 For every case with a profile/ group: F/W against delta/L_x (Fig. 6), the pin displacement of each event
 and its running sum for L_x = the case's slab width (Fig. 7), and the avalanche statistics (log-binned
-sizes and force drops with the maximum-likelihood exponents). Over all profile cases of a file: the mean
+sizes, force drops and pin displacements with their power-law fits and verdicts, docs/model.md §17). Over all profile cases of a file: the mean
 pin displacement per event against n_x for each pin radius, with a fitted power law (Fig. 8).
 
     /usr/bin/python3 scripts/plot_profile.py run.h5 [--out DIR]
 
 As a module (scripts/make-figures.py): plot(case_group, case_id, out_dir) and plot_file(file, out_dir),
-each returning a list of PNG paths.
+each returning a list of figure paths (format and file names: scripts/figure_files.py).
 """
 import argparse
 import os
+import sys
 
 import h5py
 import matplotlib
@@ -21,9 +22,12 @@ import numpy as np
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the shared scripts/figure_files.py
+import figure_files  # noqa: E402
+
 
 def save(fig, out, name):
-    path = os.path.join(out, name.replace("/", "_") + ".png")
+    path = figure_files.figure_path(out, name)
     fig.tight_layout()
     fig.savefig(path, dpi=130)
     plt.close(fig)
@@ -42,10 +46,17 @@ def plot(source, case_id, out_dir):
     d, F = case["profile/delta_over_Lx"][:], case["profile/F_over_W"][:]
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot(d, F, lw=0.6, label=label)
+    # The plateau only where the stationarity test passed (docs/model.md §14); otherwise say so.
     if "plateau_mean_F_over_W" in a:
         ax.axhline(a["plateau_mean_F_over_W"], color="k", ls="--", lw=0.8,
                    label=f"plateau mean {a['plateau_mean_F_over_W']:.3f} = {a['plateau_ratio_to_mu_i']:.0%} of $\\mu_i$")
         ax.axvline(a["steady_state_start_over_Lx"], color="gray", ls=":", lw=0.8, label="steady state from here")
+    elif "steady_state_reached" in a:
+        ax.text(0.02, 0.97, f"no steady state (trend t = {a['steady_state_trend_t']:.3g}): no plateau, "
+                "$\\mu_k$ or $\\mu_s$", transform=ax.transAxes, va="top", fontsize=8, color="C3")
+    if "mu_s_profile" in a:
+        ax.plot([a["mu_s_profile_delta_over_Lx"]], [a["mu_s_profile"]], "v", color="C3", ms=6,
+                label=f"first major peak $\\mu_s$ = {a['mu_s_profile']:.4f}")
     ax.set_xlabel("pin displacement $\\delta_p / L_x$")
     ax.set_ylabel("friction force $F / W$")
     ax.set_title(f"{case_id}: nanoscale friction profile (Fig. 6)", fontsize=10)
@@ -67,36 +78,80 @@ def plot(source, case_id, out_dir):
     ax1.grid(alpha=0.3)
     files.append(save(fig, out_dir, f"{case_id}_increments"))
 
-    # Avalanches: sizes (state changes per event) and force drops, log-binned.
+    # Avalanches: sizes, force drops and pin displacements per event, log-binned, each with its power
+    # law above x_min drawn where the file has a fit, and the verdict of docs/model.md section 17.
     if "avalanches" in case:
         g = case["avalanches"]
         ga = dict(g.attrs)
-        fig, axes = plt.subplots(1, 2, figsize=(9, 3.8))
-        axes[0].loglog(g["size_bin_lower"][:], g["size_density"][:], "o-")
-        axes[0].set_xlabel("avalanche size (state changes)")
-        axes[0].set_ylabel("probability density")
-        axes[0].set_title(f"sizes: $\\alpha$ = {ga.get('size_alpha', 0):.2f} $\\pm$ {ga.get('size_alpha_error', 0):.2f}",
-                          fontsize=9)
-        if "drop_density" in g:
-            axes[1].loglog(g["drop_bin_lower_over_W"][:], g["drop_density"][:], "o-", color="C1")
-            axes[1].set_title(f"force drops: $\\alpha$ = {ga.get('drop_alpha', 0):.2f} $\\pm$ "
-                              f"{ga.get('drop_alpha_error', 0):.2f}", fontsize=9)
-        axes[1].set_xlabel("force drop $\\Delta F / W$")
-        for ax in axes:
+        panels = [("size", "size_bin_lower", "size_density", "avalanche size (state changes)", True),
+                  ("drop", "drop_bin_lower_over_W", "drop_density", "force drop $\\Delta F / W$", False),
+                  ("increment", "increment_bin_lower_over_Lx", "increment_density",
+                   "pin displacement per event $/ L_x$", False)]
+        panels = [p for p in panels if p[1] in g]
+        fig, axes = plt.subplots(1, len(panels), figsize=(4.3 * len(panels), 3.9), squeeze=False)
+        for ax, (q, lower, density, xlabel, discrete) in zip(axes[0], panels):
+            x, y = g[lower][:], g[density][:]
+            keep = y > 0
+            # Each bin [x, 2x) at its geometric centre, where a power law's bin average sits.
+            ax.loglog(np.sqrt(2) * x[keep], y[keep], "o", ms=4, color="C0", label="data (log bins, centres)")
+            if f"{q}_alpha" in ga:
+                draw_power_law(ax, ga, q, discrete, x.min(), 2 * x.max())
+            ax.set_xlabel(xlabel)
+            ax.set_title(verdict_title(ga, q), fontsize=8)
             ax.grid(alpha=0.3, which="both")
-        fig.suptitle(f"{case_id}: avalanche statistics", fontsize=10)
+            ax.legend(fontsize=7, loc="lower left")
+        axes[0][0].set_ylabel("probability density")
+        fig.suptitle(f"{case_id}: avalanche statistics ({text(ga.get('events_used', 'all events'))})", fontsize=9)
         files.append(save(fig, out_dir, f"{case_id}_avalanches"))
     return files
 
 
+def text(value):
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def draw_power_law(ax, ga, q, discrete, lo, hi):
+    """The fitted density above x_min, scaled like the log-binned histogram (count / (n width)):
+    (n_tail / n) p(x), p(x) = (alpha-1)/x_min (x/x_min)^-alpha, or x^-alpha / zeta(alpha, x_min) for the
+    integer sizes; a dotted line at x_min."""
+    from scipy.special import zeta
+    alpha, x_min = float(ga[f"{q}_alpha"]), float(ga[f"{q}_x_min"])
+    fraction = float(ga[f"{q}_n_tail"]) / float(ga[f"{q}_n"])
+    xs = np.geomspace(x_min, max(hi, 2 * x_min), 100)
+    p = xs ** -alpha / zeta(alpha, x_min) if discrete else (alpha - 1) / x_min * (xs / x_min) ** -alpha
+    supported = int(ga.get(f"{q}_power_law_supported", 0)) == 1
+    ax.loglog(xs, fraction * p, "-" if supported else "--", color="C3", lw=1.2,
+              label=f"power law fit, $\\alpha$ = {alpha:.2f}" + ("" if supported else " (rejected)"))
+    ax.axvline(x_min, color="gray", ls=":", lw=0.8, label=f"$x_{{min}}$ = {x_min:.3g}")
+
+
+def verdict_title(ga, q):
+    """alpha with its bootstrap error and x_min, and whether the tests support a power law."""
+    if f"{q}_alpha" not in ga:
+        return f"{q}: no fit ({text(ga.get(f'{q}_verdict', ''))[:60]})"
+    head = (f"{q}: $\\alpha$ = {ga[f'{q}_alpha']:.2f} $\\pm$ {ga[f'{q}_alpha_error']:.2f} above "
+            f"{ga[f'{q}_x_min']:.3g}")
+    if int(ga.get(f"{q}_power_law_supported", 0)) == 1:
+        return head + f"\npower law plausible (p = {ga[f'{q}_gof_p']:.2f})"
+    if f"{q}_gof_p" in ga and ga[f"{q}_gof_p"] < 0.1:
+        return head + f"\nNOT a power law (goodness of fit p = {ga[f'{q}_gof_p']:.2f})"
+    return head + "\nnot supported: " + text(ga.get(f"{q}_verdict", ""))[:50]
+
+
 def steady_mean_increment(case):
     """Mean pin displacement per event / L_x over the steady state alone (events past
-    profile/steady_state_start_over_Lx), or None when the run stopped before it slid: F over the second
-    half of the events must drift by less than 10% of its mean (a least-squares line), and at least a
+    profile/steady_state_start_over_Lx), or None when the run stopped before it slid: the case's
+    stationarity test must have passed (steady_state_reached; files written before it: F over the second
+    half of the events must drift by less than 10% of its mean, a least-squares line), and at least a
     quarter of the events must lie in the steady state."""
     lx = float(case.attrs["length_x"])
     start = float(case["profile"].attrs["steady_state_start_over_Lx"]) * lx
     delta, inc, force = case["events/delta"][:], case["events/increment"][:], case["events/friction_force"][:]
+    if "steady_state_reached" in case.attrs:
+        steady = inc[delta >= start]
+        if not case.attrs["steady_state_reached"] or len(steady) < len(inc) / 4:
+            return None
+        return float(np.mean(steady)) / lx
     half = slice(len(delta) // 2, None)
     slope = np.polyfit(delta[half], force[half], 1)[0]
     drift = abs(slope) * (delta[-1] - delta[len(delta) // 2])

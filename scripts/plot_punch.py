@@ -6,6 +6,7 @@ p0/sqrt(1 - (x/a)^2) (rigid flat punch on a half-space; the infinite values at |
 """
 import argparse
 import os
+import sys
 
 import h5py
 import matplotlib
@@ -14,6 +15,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the shared scripts/figure_files.py
+import figure_files  # noqa: E402
+
 
 def plot_file(f, out_dir, out=None):
     """Fig. 5 from an open file's punch cases (all resolutions on one plot); [] when there are none."""
@@ -21,7 +25,7 @@ def plot_file(f, out_dir, out=None):
              if "surface" in c and c.attrs.get("status") == "complete" and "half_width" in c.attrs]
     if not cases:
         return []
-    out = out or os.path.join(out_dir, "fig5_punch.png")
+    out = out or figure_files.figure_path(out_dir, "fig5_punch")
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
     fig, ax = plt.subplots(figsize=(6.0, 4.2))
     markers = iter("os^dv<>")

@@ -1,4 +1,4 @@
-// Steady state of a friction profile; avalanche statistics (maximum-likelihood power law, log bins).
+// Log-binned densities of avalanche data.
 #include "tribo/contact/profile_analysis.hpp"
 
 #include "tribo/core/error.hpp"
@@ -8,44 +8,6 @@
 #include <numeric>
 
 namespace tribo {
-
-SteadyState findSteadyState(const std::vector<double> &delta, const std::vector<double> &force) {
-  const std::size_t n = force.size();
-  if (n < 4 || delta.size() != n) throw SolverError("steady state: the profile needs at least 4 samples");
-  const double late_mean = std::accumulate(force.begin() + n / 2, force.end(), 0.0) / double(n - n / 2);
-  SteadyState s;
-  s.start_index = n / 2;
-  for (std::size_t i = 0; i < n; ++i)
-    if (force[i] >= late_mean) {
-      s.start_index = i;
-      break;
-    }
-  const std::size_t m = n - s.start_index;
-  s.start_delta = delta[s.start_index];
-  s.mean = std::accumulate(force.begin() + s.start_index, force.end(), 0.0) / double(m);
-  double var = 0;
-  for (std::size_t i = s.start_index; i < n; ++i)
-    var += (force[i] - s.mean) * (force[i] - s.mean);
-  s.stddev = m > 1 ? std::sqrt(var / double(m - 1)) : 0.0;
-  s.period = delta.back() - s.start_delta;
-  return s;
-}
-
-PowerLawFit fitPowerLaw(const std::vector<double> &samples, double x_min, bool discrete) {
-  PowerLawFit fit;
-  fit.x_min = x_min;
-  const double base = discrete ? x_min - 0.5 : x_min;
-  double sum_log = 0;
-  for (double x : samples)
-    if (x >= x_min) {
-      sum_log += std::log(x / base);
-      ++fit.n_tail;
-    }
-  if (fit.n_tail < 2 || sum_log <= 0) return fit; // alpha = 0: not enough tail to fit
-  fit.alpha = 1.0 + double(fit.n_tail) / sum_log;
-  fit.alpha_error = (fit.alpha - 1.0) / std::sqrt(double(fit.n_tail));
-  return fit;
-}
 
 LogHistogram logBinnedDensity(const std::vector<double> &samples, double x_min) {
   LogHistogram h;

@@ -37,6 +37,13 @@ DimensionlessProfile readDimensionlessProfile(const std::string &file, const std
   p.F_over_W = vector("F_over_W");
   p.K_Lx_over_W = scalar("K_Lx_over_W");
   p.steady_state_start_over_Lx = scalar("steady_state_start_over_Lx");
+  if (reader.hasAttribute(group, "steady_state_reached"))
+    p.steady_state_reached = scalar("steady_state_reached") != 0.0 ? 1 : 0;
+  const std::string case_group = "/cases/" + case_id;
+  if (reader.hasAttribute(case_group, "steady_state_reason")) {
+    const AttributeValue why = reader.attribute(case_group, "steady_state_reason");
+    if (const auto *text = std::get_if<std::string>(&why)) p.reason = *text;
+  }
   return p;
 }
 

@@ -54,11 +54,24 @@ DynamicsSetup readDynamicsSetup(const ConfigNode &root, ProfileOrigin origin) {
       if (f.has("theta0"))
         f.fail("theta0", "only for friction.law RateAndState (" + s.law->name() + " has no state)");
     }
-  } else if (origin == ProfileOrigin::file) {
+  } else if (s.friction == "profile") {
+    s.allow_nonstationary_profile = d.getBool("allow_nonstationary_profile", false);
+  }
+  if (s.friction == "profile" && origin == ProfileOrigin::file) {
     const std::string file = d.requireString("profile_file");
     const std::string id = d.requireString("profile_case");
     const double L_x = d.requireDouble("slab_width", Bounds::positive()); // L_x [m] scales delta/L_x
     s.profile_source = file + ":" + id;
+    const DimensionlessProfile read = readDimensionlessProfile(file, id);
+    if (read.steady_state_reached != 1 && !s.allow_nonstationary_profile)
+      d.fail("profile_file", fmt::format("{}:/cases/{}: {}: its periodic extension would repeat a ramp; set "
+                                         "dynamics.allow_nonstationary_profile: true to use it anyway",
+                                         file, id,
+                                         read.steady_state_reached == 0
+                                             ? "the profile has no steady state (steady_state_reached = 0: " +
+                                                   read.reason + ")"
+                                             : "the profile was written without a stationarity test (no "
+                                               "profile/steady_state_reached)"));
     s.profile = std::make_shared<const ProfileLookup>(readFrictionProfile(file, id, L_x, s.normal_load));
     extra_stiffness = s.profile->profile().surface_stiffness;
   }

@@ -3,12 +3,18 @@
 #include "tribo/study/profile_study.hpp"
 
 #include "tribo/contact/pin_on_slab.hpp"
+#include "tribo/contact/power_law.hpp"
 #include "tribo/contact/profile_analysis.hpp"
+#include "tribo/contact/static_peak.hpp"
+#include "tribo/contact/steady_state.hpp"
+#include "tribo/core/error.hpp"
 #include "tribo/core/log.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/dynamics_study.hpp"
 #include "tribo/study/slab_config.hpp"
 
+#include <cmath>
+#include <cstdint>
 #include <fmt/format.h>
 #include <memory>
 
@@ -19,6 +25,9 @@ namespace {
 struct ProfileCase {
   PinOnSlabSetup setup;
   long long events = 2000;
+  bool require_steady_state = false; // contact.require_steady_state: no steady state fails the case
+  long long avalanche_bootstrap =
+      200; // contact.avalanche_bootstrap: resamples for errors and goodness of fit
   std::shared_ptr<const DynamicsSetup> dynamics; // the pipeline, if any
 };
 
@@ -29,26 +38,91 @@ struct DimensionlessProfile {
   std::vector<double> delta_over_Lx, F_over_W;
 };
 
-void writeAvalanches(CaseRecord &record, const std::vector<double> &sizes, const std::vector<double> &drops) {
-  const PowerLawFit size_fit = fitPowerLaw(sizes, 1.0, true);
-  record.attribute("avalanches", "size_alpha", size_fit.alpha);
-  record.attribute("avalanches", "size_alpha_error", size_fit.alpha_error);
+/// The bootstrap's seed, fixed: the same data give the same errors and p-values on every run.
+constexpr std::uint64_t avalanche_bootstrap_seed = 2009;
+
+/// One quantity's power-law analysis as attributes <name>_... of the avalanches group.
+void writePowerLaw(CaseRecord &record, const std::string &name, const PowerLawAnalysis &a) {
+  const auto put = [&](const std::string &key, AttributeValue v) {
+    record.attribute("avalanches", name + "_" + key, v);
+  };
+  put("power_law_supported", static_cast<long long>(a.supported));
+  put("verdict", a.verdict);
+  put("n", static_cast<long long>(a.fit.n));
+  if (a.fit.alpha == 0) return;
+  put("alpha", a.fit.alpha);
+  put("alpha_error", a.bootstrap > 0 ? a.alpha_bootstrap_error : a.fit.alpha_error);
+  put("alpha_error_asymptotic", a.fit.alpha_error);
+  put("x_min", a.fit.x_min);
+  put("x_min_error", a.x_min_bootstrap_error);
+  put("n_tail", static_cast<long long>(a.fit.n_tail));
+  put("ks_distance", a.fit.ks);
+  if (a.bootstrap > 0) put("gof_p", a.gof_p);
+  put("lr_exponential", a.vs_exponential.normalised_ratio);
+  put("lr_exponential_p", a.vs_exponential.p);
+  put("lr_lognormal", a.vs_lognormal.normalised_ratio);
+  put("lr_lognormal_p", a.vs_lognormal.p);
+}
+
+/// Avalanche statistics (docs/model.md §17) over the events of the steady state when there is one
+/// (all events otherwise): sizes (state changes, integers), force drops over W above 1e-6 (round-off
+/// stays below it), and the pin displacement of each event over L_x.
+void writeAvalanches(CaseRecord &record, const SteadyState &ss, const std::vector<double> &changes,
+                     const std::vector<double> &drops, const std::vector<double> &increments_over_Lx,
+                     double increment_floor_over_Lx, long long bootstrap) {
+  const std::size_t first = ss.reached ? ss.start_index : 0,
+                    last = ss.reached ? ss.end_index + 1 : changes.size();
+  const auto window = [&](const std::vector<double> &v) {
+    return std::vector<double>(v.begin() + first, v.begin() + last);
+  };
+  record.attribute("avalanches", "events_used",
+                   ss.reached ? fmt::format("the steady state, events {} to {}", first, last - 1)
+                              : std::string("all events (no steady state)"));
+  record.attribute("avalanches", "bootstrap", bootstrap);
+  record.attribute("avalanches", "bootstrap_seed", static_cast<long long>(avalanche_bootstrap_seed));
+  const auto B = static_cast<std::size_t>(bootstrap);
+
+  const std::vector<double> sizes = window(changes);
+  writePowerLaw(record, "size", analysePowerLaw(sizes, true, B, avalanche_bootstrap_seed));
   const LogHistogram size_hist = logBinnedDensity(sizes, 1.0);
   record.dataset("avalanches/size_bin_lower", size_hist.bin_lower);
   record.dataset("avalanches/size_density", size_hist.density);
-  // Force drops: the positive ones, above a floor of 1e-6 W to keep round-off out of the tail.
+
   std::vector<double> positive;
-  for (double d : drops)
+  for (double d : window(drops))
     if (d > 1e-6) positive.push_back(d);
+  record.attribute("avalanches", "n_positive_drops", static_cast<long long>(positive.size()));
+  writePowerLaw(record, "drop", analysePowerLaw(positive, false, B, avalanche_bootstrap_seed + 1));
   if (positive.size() >= 2) {
-    const PowerLawFit drop_fit = fitPowerLaw(positive, 1e-6, false);
-    record.attribute("avalanches", "drop_alpha", drop_fit.alpha);
-    record.attribute("avalanches", "drop_alpha_error", drop_fit.alpha_error);
     const LogHistogram drop_hist = logBinnedDensity(positive, 1e-6);
     record.dataset("avalanches/drop_bin_lower_over_W", drop_hist.bin_lower);
     record.dataset("avalanches/drop_density", drop_hist.density);
   }
-  record.attribute("avalanches", "n_positive_drops", static_cast<long long>(positive.size()));
+
+  const std::vector<double> steps = window(increments_over_Lx);
+  writePowerLaw(record, "increment", analysePowerLaw(steps, false, B, avalanche_bootstrap_seed + 2));
+  // Bins anchored at the lower bound of a triggering displacement over sqrt(2), so that events at the
+  // bound sit mid-bin and round-off (1 vs 2 ranks) cannot move them across an edge.
+  if (!steps.empty() && increment_floor_over_Lx > 0) {
+    const LogHistogram step_hist = logBinnedDensity(steps, increment_floor_over_Lx / std::sqrt(2.0));
+    record.dataset("avalanches/increment_bin_lower_over_Lx", step_hist.bin_lower);
+    record.dataset("avalanches/increment_density", step_hist.density);
+  }
+}
+
+/// The stationarity test's window and statistic, always; its reason when it failed.
+void writeSteadyState(CaseRecord &record, const SteadyState &ss) {
+  record.attribute("", "steady_state_reached", static_cast<long long>(ss.reached));
+  record.attribute("", "steady_state_start_over_Lx", ss.start_delta);
+  record.attribute("", "steady_state_end_over_Lx", ss.end_delta);
+  record.attribute("", "steady_state_start_index", static_cast<long long>(ss.start_index));
+  record.attribute("", "steady_state_end_index", static_cast<long long>(ss.end_index));
+  record.attribute("", "steady_state_blocks", static_cast<long long>(ss.blocks));
+  record.attribute("", "steady_state_trend_t", ss.trend_t);
+  record.attribute("", "steady_state_trend_p", ss.trend_p);
+  record.attribute("", "steady_state_trend_drift_F_over_W", ss.trend_drift);
+  record.attribute("", "steady_state_significance", StationarityTest::significance);
+  if (!ss.reached) record.attribute("", "steady_state_reason", ss.reason);
 }
 
 void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm, CaseRecord &record) {
@@ -125,13 +199,36 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   record.dataset("profile/delta_over_Lx", profile.delta_over_Lx);
   record.dataset("profile/F_over_W", profile.F_over_W);
 
-  // The steady state, from the force after each event (the plateau of Fig. 6).
+  // The steady state, from the force after each event (the plateau of Fig. 6), by the trend test of
+  // docs/model.md §14. The window is written either way; the plateau and mu_s only for a steady state.
   std::vector<double> d_after, f_after;
   for (std::size_t i = 0; i < delta.size(); ++i)
     d_after.push_back(delta[i] / Lx), f_after.push_back(force[i] / W);
   const SteadyState ss = findSteadyState(d_after, f_after);
   record.attribute("profile", "K_Lx_over_W", K * Lx / W);
   record.attribute("profile", "steady_state_start_over_Lx", ss.start_delta);
+  record.attribute("profile", "steady_state_reached", static_cast<long long>(ss.reached));
+  writeSteadyState(record, ss);
+  if (ss.reached) {
+    const StaticPeak peak = findStaticPeak(profile.delta_over_Lx, profile.F_over_W, ss.mean, ss.stddev);
+    if (peak.found) {
+      record.attribute("", "mu_s_profile", peak.force);
+      record.attribute("", "mu_s_profile_delta_over_Lx", peak.delta);
+      record.attribute("", "mu_s_profile_prominence", peak.prominence);
+    } else {
+      record.attribute("", "mu_s_profile_reason", peak.reason);
+    }
+  } else {
+    record.attribute("", "mu_s_profile_reason", "no steady state to fall back to: " + ss.reason);
+    warn(comm, "{}: no steady state, so no plateau, mu_k or mu_s: {}", id, ss.reason);
+    if (pc.require_steady_state)
+      throw SolverError(fmt::format("no steady state (contact.require_steady_state is true): {}", ss.reason));
+    if (pc.dynamics && !pc.dynamics->allow_nonstationary_profile)
+      throw SolverError(fmt::format("no steady state, so the profile cannot be extended periodically for the "
+                                    "dynamics ({}); set dynamics.allow_nonstationary_profile: true to extend "
+                                    "the tested window anyway",
+                                    ss.reason));
+  }
   record.attribute("", "mu_i", pc.setup.contact.mu_i);
   record.attribute("", "n_slip", counts[0]);
   record.attribute("", "n_release", counts[1]);
@@ -145,16 +242,25 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   record.attribute("", "condensed_bytes", static_cast<long long>(model.condensedBytes()));
   record.attribute("", "condensations",
                    static_cast<long long>(model.condensed() ? model.condensed()->condensations() : 0));
-  record.attribute("", "plateau_mean_F_over_W", ss.mean);
-  record.attribute("", "plateau_std_F_over_W", ss.stddev);
-  record.attribute("", "plateau_ratio_to_mu_i", ss.mean / pc.setup.contact.mu_i);
-  record.attribute("", "steady_state_start_over_Lx", ss.start_delta);
-  record.attribute("", "steady_state_period_over_Lx", ss.period);
+  if (ss.reached) { // the plateau: mu_k in the paper's reading (§3.3), only for a steady state
+    record.attribute("", "plateau_mean_F_over_W", ss.mean);
+    record.attribute("", "plateau_mean_error_F_over_W", ss.mean_error);
+    record.attribute("", "plateau_std_F_over_W", ss.stddev);
+    record.attribute("", "plateau_ratio_to_mu_i", ss.mean / pc.setup.contact.mu_i);
+    record.attribute("", "steady_state_period_over_Lx", ss.period);
+  }
   record.attribute("", "lateral_stiffness", K);
   record.attribute("", "total_travel", contact.delta());
   record.attribute("", "mean_increment", contact.delta() / static_cast<double>(pc.events));
   record.attribute("", "mean_increment_over_Lx", contact.delta() / Lx / static_cast<double>(pc.events));
-  writeAvalanches(record, changes, drop);
+  std::vector<double> increment_over_Lx;
+  for (double v : increment)
+    increment_over_Lx.push_back(v / Lx);
+  // The paper's lower bound on a triggering displacement over L_x: min_increment_over_dx / (n_x - 1).
+  const double increment_floor_over_Lx =
+      pc.setup.min_increment_over_dx / std::ldexp(1.0, pc.setup.slab.levels);
+  writeAvalanches(record, ss, changes, drop, increment_over_Lx, increment_floor_over_Lx,
+                  pc.avalanche_bootstrap);
 
   if (pc.dynamics) {
     DynamicsSetup dyn = *pc.dynamics;
@@ -178,6 +284,16 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
   const std::vector<double> mu_list = c.getDoubleList("mu_i", {0.5}, Bounds::positive());
   base.setup.load = c.getDouble("load", 100.0, Bounds::positive()); // W [N]
   base.events = c.getInt("events", 2000, Bounds::atLeast(1));
+  constexpr auto min_events = static_cast<long long>(StationarityTest::min_samples);
+  if (base.events < min_events)
+    c.fail("events", fmt::format("value {} is out of range; allowed integer >= {}: the stationarity test of "
+                                 "the profile needs {} blocks of at least {} events (docs/model.md §14)",
+                                 base.events, min_events, StationarityTest::blocks,
+                                 StationarityTest::min_block_samples));
+  base.require_steady_state = c.getBool("require_steady_state", false);
+  // Resamples of the avalanche data for the bootstrap errors and, as many again, the goodness of fit
+  // (Clauset et al. 2009); 0 skips both (and leaves the power law untested).
+  base.avalanche_bootstrap = c.getInt("avalanche_bootstrap", 200, Bounds::closed(0, 100000));
   base.setup.contact.residual_shear_fraction =
       c.getDouble("residual_shear_fraction", 0.0, Bounds::closedOpen(0, 1));
   base.setup.min_increment_over_dx = c.getDouble("min_increment_over_dx", 1e-6, Bounds::nonNegative());
@@ -207,6 +323,7 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
                        {"center_over_Lx", s.center_over_Lx},
                        {"load", s.load},
                        {"events", pc.events},
+                       {"avalanche_bootstrap", pc.avalanche_bootstrap},
                        {"residual_shear_fraction", s.contact.residual_shear_fraction},
                        {"min_increment_over_dx", s.min_increment_over_dx},
                        {"solver_path", path},

@@ -109,6 +109,17 @@ std::string libraryVersions(std::string &petsc, std::string &hdf5, std::string &
   return petsc;
 }
 
+/// A case that says its friction profile has no steady state (attribute steady_state_reached = 0):
+/// counted in the run's summary, because its plateau numbers are absent.
+bool lacksSteadyState(const CaseRecord &record) {
+  const auto group = record.attributes().find("");
+  if (group == record.attributes().end()) return false;
+  const auto flag = group->second.find("steady_state_reached");
+  if (flag == group->second.end()) return false;
+  const auto *value = std::get_if<long long>(&flag->second);
+  return value && *value == 0;
+}
+
 } // namespace
 
 int chooseRanksPerCase(int world_size, int n_cases) {
@@ -222,14 +233,16 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   StopOnSignal stop_on_signal;
   const long long n_pending = static_cast<long long>(order.size());
   double busy = 0;
-  int written = 0, failed = 0, groups_done = 0;
+  int written = 0, failed = 0, groups_done = 0, nonstationary = 0;
   double busy_total = 0;
 
   auto writeResult = [&](const Unpacked &u) {
     const CasePlan &plan = cases[order[u.index]];
     busy_total += u.busy;
     if (u.kind == Message::result) {
-      file->writeCase(plan.id, plan.parameters, CaseRecord::deserialize(u.payload));
+      const CaseRecord record = CaseRecord::deserialize(u.payload);
+      if (lacksSteadyState(record)) ++nonstationary;
+      file->writeCase(plan.id, plan.parameters, record);
     } else {
       ++failed;
       file->writeFailedCase(plan.id, plan.parameters, std::string(u.payload.begin(), u.payload.end()));
@@ -365,6 +378,8 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   summary.cases_run /= ranks_per_case;
   MPI_Bcast(&failed, 1, MPI_INT, 0, world);
   summary.cases_failed = failed;
+  MPI_Bcast(&nonstationary, 1, MPI_INT, 0, world);
+  summary.cases_without_steady_state = nonstationary;
   // A signal that came after the last case was handed out interrupted nothing: the file is complete.
   summary.interrupted = stopped && summary.cases_run < n_pending;
   summary.wall_seconds = seconds() - t_start;
@@ -388,6 +403,7 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
     file->writeRootAttribute("study", config.yaml()["study"].as<std::string>(""));
     file->writeRootAttribute("cases_total", static_cast<long long>(summary.cases_total));
     file->writeRootAttribute("cases_failed", static_cast<long long>(summary.cases_failed));
+    file->writeRootAttribute("cases_without_steady_state", static_cast<long long>(nonstationary));
     file->writeRootAttribute("wall_seconds", summary.wall_seconds);
     file->writeRootAttribute("farming_efficiency", summary.farming_efficiency);
     // An interrupted study stays `.partial`, ready for --resume; a finished one gets its final name.
@@ -397,6 +413,10 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
     print(world, "tribo: {} case(s) run, {} failed, {} skipped in {:.2f} s (farming efficiency {:.2f})\n",
           summary.cases_run, summary.cases_failed, summary.cases_skipped, summary.wall_seconds,
           summary.farming_efficiency);
+    if (summary.cases_without_steady_state > 0)
+      print(world,
+            "tribo: {} case(s) without a steady state: no plateau, mu_k or mu_s (see steady_state_reason)\n",
+            summary.cases_without_steady_state);
     if (summary.interrupted)
       print(world, "tribo: stopped by a signal; completed cases are in {}; continue with --resume\n",
             ResultFile::partialPath(options.output));

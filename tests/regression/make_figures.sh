@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# scripts/make-figures.py draws every case it has a plotter for (dynamics, friction_table), lists the
-# others (failed cases, groups without a plotter) without stopping, and the plot scripts keep their
-# own command lines. Usage: make_figures.sh TRIBO SOURCE_DIR
+# scripts/make-figures.py draws every case it has a plotter for (dynamics, friction_table, profile), lists
+# the others (failed cases, groups without a plotter) without stopping, writes LaTeX-safe names in the
+# --format asked for, and the plot scripts keep their own command lines. Usage: make_figures.sh TRIBO SOURCE_DIR
 set -u
 tribo="$1"; src="$2"
 source "$src/tests/regression/farm_lib.bash"
@@ -39,6 +39,32 @@ check "mixed: exit 0" [ $? -eq 0 ]
 check "mixed: draws the dynamics cases" grep -q "6 figure(s) in mixed/" mixed.txt
 check "mixed: lists the case without a plotter" grep -q "odd-case: no plotter for its groups: oddities" mixed.txt
 check "mixed: lists the failed case with its error" grep -q "broken-case: status failed: diverged on purpose" mixed.txt
+
+# File names are safe for LaTeX (the swept ids carry @ = ,), in the format asked for.
+check "no @ = , in figure names" [ -z "$(ls figs | grep '[@=,]')" ]
+"$py" "$figures" dyn.h5 --out vector --format svg > svg.txt 2>&1
+check "--format svg: 6 SVG files, no PNG" [ "$(ls vector/*.svg | wc -l)" -eq 6 -a -z "$(ls vector | grep png)" ]
+"$py" "$figures" dyn.h5 --out bad --format gif > gif.txt 2>&1
+check "--format gif is refused" [ $? -eq 2 ]
+
+# A profile: Fig. 6 with the first major peak, the avalanche histograms with their fits and verdicts.
+"$tribo" run "$src/input/fig6_profile.yaml" -q -o prof.h5 --set 'contact.mu_i=[0.5]' \
+  --set contact.avalanche_bootstrap=20 > /dev/null 2>&1 || fail "profile run"
+"$py" "$figures" prof.h5 --out prof --format pdf > prof.txt 2>&1
+check "profile: exit 0" [ $? -eq 0 ]
+for what in profile increments avalanches; do
+  check "profile: $what figure, LaTeX-safe name" [ -s "prof/profile-mu_i-0p5_$what.pdf" ]
+done
+check "profile: the avalanche titles state the verdicts" "$py" - "$src/scripts" <<'PY'
+import sys, h5py
+sys.path.insert(0, sys.argv[1])
+import plot_profile
+ga = dict(h5py.File("prof.h5", "r")["cases/profile-mu_i=0.5/avalanches"].attrs)
+qs = ("size", "drop", "increment")
+titles = [plot_profile.verdict_title(ga, q) for q in qs]
+ok = all(("power law plausible" in t) == bool(ga[q + "_power_law_supported"]) for t, q in zip(titles, qs))
+sys.exit(0 if ok and any("NOT a power law" in t for t in titles) else 1)
+PY
 
 # The plot scripts' own command lines still work.
 "$py" "$src/scripts/plot_dynamics.py" dyn.h5 --out cli > /dev/null 2>&1

@@ -44,6 +44,7 @@ CaseRecord profileRecord() {
   r.dataset("profile/F_over_W", F);
   r.attribute("profile", "K_Lx_over_W", 1000.0);
   r.attribute("profile", "steady_state_start_over_Lx", 2.82e-4);
+  r.attribute("profile", "steady_state_reached", 1LL);
   return r;
 }
 
@@ -150,17 +151,21 @@ TEST(DynamicsStudy, CoulombCaseRecordsTrajectoryEventsAndFit) {
   EXPECT_LT(std::fabs(std::get<double>(a.at("energy_balance_error"))), 1e-9);
 }
 
-TEST(DynamicsStudy, ProfileCaseFromFile) {
-  const std::string path = writeProfileFile("study_profile.h5", profileRecord());
-  const std::string input = fmt::format(R"(
+std::string profileInput(const std::string &path, const std::string &extra = "") {
+  return fmt::format(R"(
 study: dynamics
 contact: {{load: 100.0}}
 dynamics:
   {{spring_stiffness: 2.0e5, damping_ratio: 0.1, stage_velocity: 2.0e-3, mass: 0.5, time_step: 1.0e-7,
     duration: 0.1, output_stride: 100, friction: profile, profile_file: "{}", profile_case: mu0.5,
-    slab_width: 1.0e-3}}
+    slab_width: 1.0e-3{}}}
 )",
-                                        path);
+                     path, extra);
+}
+
+TEST(DynamicsStudy, ProfileCaseFromFile) {
+  const std::string path = writeProfileFile("study_profile.h5", profileRecord());
+  const std::string input = profileInput(path);
   const ConfigNode root = ConfigNode::fromString(input);
   const auto plans = buildDynamicsStudy(root);
   root.getString("study", ""); // read by the registry in a real run
@@ -194,4 +199,52 @@ TEST(DynamicsStudy, BadInputNamesKeyAndLimit) {
   expectError("dynamics.mu_s=0.2", "dynamics.mu_s");
   expectError("dynamics.friction=viscous", "dynamics.friction");
   expectError("contact.load=-100", "contact.load");
+}
+
+TEST(DynamicsStudy, ANonStationaryProfileIsRefusedUnlessAllowed) {
+  // steady_state_reached = 0 (with its reason on the case), and a file without the attribute at all.
+  CaseRecord ramp = profileRecord();
+  ramp.attribute("profile", "steady_state_reached", 0LL);
+  ramp.attribute("", "steady_state_reason", "the block means have a trend");
+  CaseRecord untested;
+  const CaseRecord full = profileRecord();
+  for (const auto &[name, set] : full.datasets())
+    untested.dataset(name, set.values);
+  untested.attribute("profile", "K_Lx_over_W", 1000.0);
+  untested.attribute("profile", "steady_state_start_over_Lx", 2.82e-4);
+  struct Case {
+    std::string file;
+    const CaseRecord *record;
+    std::string needle;
+  };
+  const std::vector<Case> cases = {{"ramp.h5", &ramp, "the block means have a trend"},
+                                   {"untested.h5", &untested, "written without a stationarity test"}};
+  for (const Case &c : cases) {
+    const std::string &file = c.file, &needle = c.needle;
+    const CaseRecord &record = *c.record;
+    const std::string path = writeProfileFile(file, record);
+    try {
+      buildDynamicsStudy(ConfigNode::fromString(profileInput(path)));
+      ADD_FAILURE() << "no error for " << file;
+    } catch (const InputError &e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("dynamics.profile_file"), std::string::npos) << what;
+      EXPECT_NE(what.find(needle), std::string::npos) << what;
+      EXPECT_NE(what.find("dynamics.allow_nonstationary_profile: true"), std::string::npos) << what;
+    }
+    const ConfigNode allowed =
+        ConfigNode::fromString(profileInput(path, ", allow_nonstationary_profile: true"));
+    const auto plans = buildDynamicsStudy(allowed);
+    allowed.getString("study", "");
+    allowed.checkAllKeysUsed();
+    EXPECT_EQ(plans.size(), 1u);
+  }
+}
+
+TEST(DynamicsStudy, AllowNonstationaryIsOnlyAProfileKey) {
+  ConfigNode root = ConfigNode::fromString(coulombInput);
+  root.applyOverride("dynamics.allow_nonstationary_profile=true");
+  buildDynamicsStudy(root);
+  root.getString("study", "");
+  EXPECT_THROW(root.checkAllKeysUsed(), InputError); // unknown key for the Coulomb law
 }

@@ -23,4 +23,14 @@ template <typename... Args> void print(MPI_Comm comm, fmt::format_string<Args...
   std::fflush(stdout);
 }
 
+/// A warning: rank 0 of `comm`, to stdout, prefixed "warning: ", printed even when quiet (a result the
+/// user must not take at face value, e.g. a profile without a steady state).
+template <typename... Args> void warn(MPI_Comm comm, fmt::format_string<Args...> format, Args &&...args) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  if (rank != 0) return;
+  fmt::print("warning: {}\n", fmt::format(format, std::forward<Args>(args)...));
+  std::fflush(stdout);
+}
+
 } // namespace tribo

@@ -14,10 +14,15 @@ namespace tribo {
 ///   attributes of the group /cases/<id>/profile (float64 scalars):
 ///     K_Lx_over_W                 lateral surface stiffness K (Eq. 15) times L_x / W
 ///     steady_state_start_over_Lx  start of the periodic steady-state portion / L_x
+///     steady_state_reached        1 or 0: the stationarity test (docs/model.md §14); absent in files
+///                                 written before it (read as -1: untested)
+///   attribute of /cases/<id>: steady_state_reason (string), when steady_state_reached = 0
 struct DimensionlessProfile {
   std::vector<double> delta_over_Lx, F_over_W;
   double K_Lx_over_W = 0.0;
   double steady_state_start_over_Lx = 0.0;
+  int steady_state_reached = -1; // 1 stationary, 0 not, -1 not tested
+  std::string reason;            // steady_state_reason, when 0
 };
 
 /// Throws IoError if the file cannot be opened, InputError (naming file, case and object) if the

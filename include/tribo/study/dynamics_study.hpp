@@ -33,6 +33,9 @@ struct DynamicsSetup {
   RateStateStart rate_state_start;
   std::shared_ptr<const ProfileLookup> profile; // friction = profile
   std::string profile_source;                   // "file:case" for the record
+  /// dynamics.allow_nonstationary_profile: extend a profile whose stationarity test failed (or that
+  /// was written without one) periodically anyway. Off: such a profile is refused.
+  bool allow_nonstationary_profile = false;
   StickDetection detection;
   std::string fit; // "none", "one_static", "two_static"
   double fit_switch_time = std::numeric_limits<double>::quiet_NaN();

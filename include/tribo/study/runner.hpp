@@ -26,6 +26,8 @@ struct RunSummary {
   int cases_run = 0;
   int cases_skipped = 0; // complete in a resumed file
   int cases_failed = 0;
+  /// Complete cases whose friction profile failed the stationarity test (docs/model.md §14).
+  int cases_without_steady_state = 0;
   bool interrupted = false; // SIGINT/SIGTERM stopped the hand-out of cases
   double wall_seconds = 0;
   double farming_efficiency = 0; // busy time / (ranks x wall time)
