@@ -8,12 +8,36 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
+#include <petsclog.h>
 
 namespace tribo {
 
 namespace {
 constexpr double inf = std::numeric_limits<double>::infinity();
 constexpr double tie_tolerance = 1e-9;
+
+/// The phases of the profile run as PETSc log stages, so -log_view reads like the method section
+/// (the slab's and the condensation's own stages nest inside them).
+struct ContactLogStages {
+  PetscLogStage normal_contact = -1, sliding = -1;
+};
+
+const ContactLogStages &logStages() {
+  static ContactLogStages stages;
+  if (stages.normal_contact < 0) {
+    TRIBO_PETSC_CALL(PetscLogStageRegister("Normal contact", &stages.normal_contact));
+    TRIBO_PETSC_CALL(PetscLogStageRegister("Sliding", &stages.sliding));
+  }
+  return stages;
+}
+
+class StageScope {
+public:
+  explicit StageScope(PetscLogStage s) { TRIBO_PETSC_CALL(PetscLogStagePush(s)); }
+  ~StageScope() { PetscLogStagePop(); }
+  StageScope(const StageScope &) = delete;
+  StageScope &operator=(const StageScope &) = delete;
+};
 } // namespace
 
 FrictionalContact::FrictionalContact(SurfaceSolver &slab, CurvedPin pin, double pin_center,
@@ -123,6 +147,7 @@ long long FrictionalContact::relaxToEquilibrium(long long budget) {
 }
 
 long long FrictionalContact::establishNormalContact(double first_guess_half_width) {
+  const StageScope stage(logStages().normal_contact);
   eq_.delta = 0;
   std::vector<char> &in_contact = eq_.in_contact;
   std::fill(in_contact.begin(), in_contact.end(), 0);
@@ -193,6 +218,7 @@ FrictionalContact::Trigger FrictionalContact::nextTrigger(const ConstantLoadResp
 }
 
 SlipEvent FrictionalContact::advance() {
+  const StageScope stage(logStages().sliding);
   const ConstantLoadResponse response = slab_.pinTranslation(eq_);
   const Trigger trigger = nextTrigger(response);
   const EventType type = trigger.type;
