@@ -58,7 +58,8 @@ public:
 
   /// D: the response to a unit pin displacement with every contact node stuck, at constant load (§12).
   virtual ConstantLoadResponse pinTranslation(ProvisionalEquilibrium &e) = 0;
-  /// The pin has moved by `step` along d = pinTranslation(e) since e was in equilibrium: e follows.
+  /// The pin has moved by `step` (already in e.delta) along d = pinTranslation(e), taken when e was last
+  /// in equilibrium: e follows.
   virtual void followPinStep(ProvisionalEquilibrium &e, double step, const ConstantLoadResponse &d) = 0;
   /// Node k (in contact) slides along the pin until its shear is the residual fraction of mu_i p, every
   /// other node held; e follows.
