@@ -17,8 +17,6 @@ std::size_t physicalMemory() {
 } // namespace
 
 PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup) : setup_(setup), grid_(setup.slab.grid()) {
-  slab_ = std::make_unique<SlabSystem>(comm, grid_, setup_.slab.elastic, setup_.support);
-
   const double Lx = setup_.slab.length_x, xc = setup_.center_over_Lx * Lx;
   // The condensed zone: Hertz's contact plus the margin on each side (it grows if the contact spreads
   // further); its dense operators are distributed by rows.
@@ -33,6 +31,11 @@ PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup) : setup_(setup)
         setup_.condensed_max_bytes > 0 ? setup_.condensed_max_bytes : physicalMemory() / 4;
     condensed = CondensedSurfaceSolver::bytesFor(grid_.surfaceNodeCount(), zone, ranks) <= budget;
   }
+  // On the condensed path the slab's only solves are the condensation's blocked ones: its KSP takes the
+  // condensation's options prefix, so the two paths are tuned apart (-slab_ksp_type, -condense_ksp_type).
+  SlabSolverOptions solver;
+  solver.prefix = condensed ? condensation_options_prefix : slab_options_prefix;
+  slab_ = std::make_unique<SlabSystem>(comm, grid_, setup_.slab.elastic, setup_.support, solver);
   SurfaceSolver *surface = nullptr;
   if (condensed) {
     condensed_ = std::make_unique<CondensedSurfaceSolver>(*slab_, xc - a, xc + a, zoneMargin(hertz_nodes));
@@ -46,8 +49,7 @@ PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup) : setup_(setup)
   params.load_per_depth = loadPerDepth();
   params.normal_stiffness = setup_.slab.elastic.planeStrainModulus();
   params.min_increment = setup_.min_increment_over_dx * grid_.spacingX(0);
-  contact_ =
-      std::make_unique<FrictionalContact>(*surface, CurvedPin{setup_.radius_over_Lx * Lx}, xc, params);
+  contact_ = std::make_unique<FrictionalContact>(*surface, CurvedPin{setup_.radius_over_Lx * Lx}, xc, params);
 }
 
 long long PinOnSlab::establishNormalContact() {

@@ -1,6 +1,8 @@
 // The slab seen from its top row: contact nodes prescribed, the others free of traction, one KSP solve.
 #include "tribo/contact/slab_surface_solver.hpp"
 
+#include "tribo/contact/provisional_equilibrium.hpp"
+
 namespace tribo {
 
 SlabSurfaceSolver::SlabSurfaceSolver(SlabSystem &slab)
@@ -32,6 +34,33 @@ SurfaceState SlabSurfaceSolver::solve(const std::vector<double> &u, const std::v
   slab_.solve();
   ++solves_;
   return slab_.surface();
+}
+
+// Linear in delta until the next event (paper §2.1.1); solved again for every use (bit for bit the same).
+ConstantLoadResponse SlabSurfaceSolver::pinTranslation(ProvisionalEquilibrium &e) {
+  std::vector<double> u, w;
+  e.unitTranslation(u, w);
+  return e.atConstantLoad(solve(u, w));
+}
+
+void SlabSurfaceSolver::followPinStep(ProvisionalEquilibrium &e, double, const ConstantLoadResponse &) {
+  e.solve();
+}
+
+// A slipping node moves along the pin (tangent direction (1, -h'(xi)) in (u, w)), every other node held:
+// one solve gives its own stiffness in that direction, then the slip is exact because the response is
+// linear; the new prescription (on the exact circle) is solved in full.
+void SlabSurfaceSolver::slip(ProvisionalEquilibrium &e, int k) {
+  std::vector<double> u(x_.size(), 0.0), w(x_.size(), 0.0);
+  u[k] = 1.0;
+  w[k] = -e.pin().slope(e.xi[k]);
+  const SurfaceState column = e.atConstantLoad(solve(u, w)).surface;
+  e.xi[k] += e.slipDistance(k, column.fx[k], column.fz[k]);
+  e.solve();
+}
+
+void SlabSurfaceSolver::changeContactSet(ProvisionalEquilibrium &e, EventType type, int k) {
+  e.changeContactSetAndSolve(type, k);
 }
 
 } // namespace tribo

@@ -1,14 +1,12 @@
-// Classical RK4 for Eq. 12 with smooth, hysteretic-profile and stick/slip friction; decimated records.
-//
-// RK4 is hand-written: it is the paper's own method (§2.2.3, fixed Delta t = 100 ns), its inner loop
-// is the measured hot spot (2e6 steps x 4 stages with a profile look-up each), and the hysteresis
-// and stick/slip rules need control over what happens between stages and steps that a general
-// integrator (PETSc TS) would hide behind callbacks.
+// Classical RK4 (ode/rk4.hpp) for Eq. 12 with smooth, hysteretic-profile and stick/slip friction;
+// decimated records.
 #include "tribo/dynamics/pin_integrator.hpp"
 
 #include "tribo/core/error.hpp"
 #include "tribo/dynamics/hysteretic_friction.hpp"
+#include "tribo/ode/rk4.hpp"
 
+#include <array>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -30,37 +28,23 @@ long long stepCount(const IntegrationSettings &s) {
 namespace {
 
 // Position, velocity and the two work integrals, advanced together by the same stages.
-struct State {
-  double x = 0.0, v = 0.0, work_driving = 0.0, work_friction = 0.0;
-};
+using State = std::array<double, 4>;
+enum : std::size_t { X, V, WORK_DRIVING, WORK_FRICTION };
 
 struct Coefficients {
-  double k, c, V, inv_m;
-  explicit Coefficients(const PinParameters &p)
-      : k(p.spring_stiffness), c(p.damping()), V(p.stage_velocity), inv_m(1.0 / p.mass) {}
-  double driving(double t, double x, double v) const { return k * (V * t - x) + c * (V - v); }
+  DrivingForce driving; // Eq. 12 without friction
+  double inv_m;
+  explicit Coefficients(const PinParameters &p) : driving(p.driving()), inv_m(1.0 / p.mass) {}
 };
 
-// One classical RK4 step of y' = (v, (D - F)/m, D v, F v), D the driving force of Eq. 12.
+// One RK4 step of y' = (v, (D - F)/m, D v, F v), D the driving force of Eq. 12.
 template <class Friction>
 inline State rk4Step(const Coefficients &p, double t, double h, const State &s, const Friction &friction) {
-  auto rate = [&](double tt, double x, double v, double out[4]) {
-    const double D = p.driving(tt, x, v), F = friction(tt, x, v);
-    out[0] = v;
-    out[1] = (D - F) * p.inv_m;
-    out[2] = D * v;
-    out[3] = F * v;
+  const auto rate = [&](double tt, const State &y) {
+    const double D = p.driving(tt, y[X], y[V]), F = friction(tt, y[X], y[V]);
+    return State{y[V], (D - F) * p.inv_m, D * y[V], F * y[V]};
   };
-  double k1[4], k2[4], k3[4], k4[4];
-  rate(t, s.x, s.v, k1);
-  rate(t + 0.5 * h, s.x + 0.5 * h * k1[0], s.v + 0.5 * h * k1[1], k2);
-  rate(t + 0.5 * h, s.x + 0.5 * h * k2[0], s.v + 0.5 * h * k2[1], k3);
-  rate(t + h, s.x + h * k3[0], s.v + h * k3[1], k4);
-  const double w = h / 6.0;
-  return {s.x + w * (k1[0] + 2.0 * k2[0] + 2.0 * k3[0] + k4[0]),
-          s.v + w * (k1[1] + 2.0 * k2[1] + 2.0 * k3[1] + k4[1]),
-          s.work_driving + w * (k1[2] + 2.0 * k2[2] + 2.0 * k3[2] + k4[2]),
-          s.work_friction + w * (k1[3] + 2.0 * k2[3] + 2.0 * k3[3] + k4[3])};
+  return tribo::rk4Step(rate, t, h, s);
 }
 
 class Recorder {
@@ -74,12 +58,12 @@ public:
   }
   void operator()(double t, const State &s, double friction) {
     out_.t.push_back(t);
-    out_.x.push_back(s.x);
-    out_.v.push_back(s.v);
-    out_.spring_force.push_back(pin_.springForce(t, s.x));
+    out_.x.push_back(s[X]);
+    out_.v.push_back(s[V]);
+    out_.spring_force.push_back(pin_.springForce(t, s[X]));
     out_.friction_force.push_back(friction);
-    out_.work_driving.push_back(s.work_driving);
-    out_.work_friction.push_back(s.work_friction);
+    out_.work_driving.push_back(s[WORK_DRIVING]);
+    out_.work_friction.push_back(s[WORK_FRICTION]);
   }
 
 private:
@@ -98,12 +82,12 @@ PinTrajectory integratePinSmooth(const PinParameters &pin,
   Recorder record(pin, settings, out);
   const double h = settings.time_step;
   const long long n = stepCount(settings);
-  State s;
-  record(0.0, s, friction(0.0, s.x, s.v));
+  State s{};
+  record(0.0, s, friction(0.0, s[X], s[V]));
   for (long long i = 0; i < n; ++i) {
     s = rk4Step(p, i * h, h, s, friction);
     const double t = (i + 1) * h;
-    if ((i + 1) % settings.output_stride == 0) record(t, s, friction(t, s.x, s.v));
+    if ((i + 1) % settings.output_stride == 0) record(t, s, friction(t, s[X], s[V]));
   }
   out.steps = n;
   return out;
@@ -122,13 +106,13 @@ PinTrajectory integratePinProfile(const PinParameters &pin, std::shared_ptr<cons
   Recorder record(pin, settings, out);
   const double h = settings.time_step;
   const long long n = stepCount(settings);
-  State s;
-  interface.accept(s.x);
-  record(0.0, s, interface.force(s.x));
+  State s{};
+  interface.accept(s[X]);
+  record(0.0, s, interface.force(s[X]));
   for (long long i = 0; i < n; ++i) {
     s = rk4Step(p, i * h, h, s, friction);
-    interface.accept(s.x); // Eq. 14, once per accepted step
-    if ((i + 1) % settings.output_stride == 0) record((i + 1) * h, s, interface.force(s.x));
+    interface.accept(s[X]); // Eq. 14, once per accepted step
+    if ((i + 1) % settings.output_stride == 0) record((i + 1) * h, s, interface.force(s[X]));
   }
   out.steps = n;
   return out;
@@ -148,11 +132,11 @@ PinTrajectory integratePinStickSlip(const PinParameters &pin, const StickSlipLaw
 
   bool sticking = true;
   double direction = 0.0; // +1 or -1 while slipping
-  State s;                // at rest at x = 0, t = 0 (§2.2.3)
+  State s{};              // at rest at x = 0, t = 0 (§2.2.3)
 
   // Stick holds while |driving| <= max(static limit, kinetic force at zero speed).
   const auto breaks = [&](double t, const State &st) {
-    const double D = p.driving(t, st.x, 0.0);
+    const double D = p.driving(t, st[X], 0.0);
     return std::fabs(D) > std::max(law.static_limit(t), law.kinetic_force(0.0));
   };
   double slip_direction = 0.0;
@@ -160,7 +144,7 @@ PinTrajectory integratePinStickSlip(const PinParameters &pin, const StickSlipLaw
     return slip_direction * law.kinetic_force(std::fabs(v));
   };
   const auto friction_now = [&](double t, const State &st) {
-    return sticking ? p.driving(t, st.x, 0.0) : direction * law.kinetic_force(std::fabs(st.v));
+    return sticking ? p.driving(t, st[X], 0.0) : direction * law.kinetic_force(std::fabs(st[V]));
   };
 
   record(0.0, s, friction_now(0.0, s));
@@ -189,15 +173,15 @@ PinTrajectory integratePinStickSlip(const PinParameters &pin, const StickSlipLaw
             (breaks(mid, s) ? hi : lo) = mid;
           }
         t = hi;
-        const double D = p.driving(t, s.x, 0.0);
+        const double D = p.driving(t, s[X], 0.0);
         sticking = false;
         direction = D > 0.0 ? 1.0 : -1.0;
-        out.events.push_back({PinEventKind::slip_onset, t, s.x, D});
+        out.events.push_back({PinEventKind::slip_onset, t, s[X], D});
         continue;
       }
       slip_direction = direction;
       const State trial = rk4Step(p, t, t_end - t, s, slip_friction);
-      if (direction * trial.v > 0.0) {
+      if (direction * trial[V] > 0.0) {
         s = trial;
         t = t_end;
         break;
@@ -208,7 +192,7 @@ PinTrajectory integratePinStickSlip(const PinParameters &pin, const StickSlipLaw
       for (int b = 0; b < bisections; ++b) {
         const double mid = 0.5 * (lo + hi);
         const State st = rk4Step(p, t, mid, s, slip_friction);
-        if (direction * st.v > 0.0)
+        if (direction * st[V] > 0.0)
           lo = mid;
         else {
           hi = mid;
@@ -217,9 +201,9 @@ PinTrajectory integratePinStickSlip(const PinParameters &pin, const StickSlipLaw
       }
       s = at_hi;
       t += hi;
-      s.v = 0.0; // re-stick: the residual speed is ~2^-60 of one step's change
+      s[V] = 0.0; // re-stick: the residual speed is ~2^-60 of one step's change
       sticking = true;
-      out.events.push_back({PinEventKind::restick, t, s.x, p.driving(t, s.x, 0.0)});
+      out.events.push_back({PinEventKind::restick, t, s[X], p.driving(t, s[X], 0.0)});
     }
     if ((i + 1) % settings.output_stride == 0) record(t_end, s, friction_now(t_end, s));
   }

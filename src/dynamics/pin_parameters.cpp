@@ -22,10 +22,6 @@ double PinParameters::dampedFrequency() const {
   return naturalFrequency() * std::sqrt(1.0 - damping_ratio * damping_ratio);
 }
 
-double PinParameters::drivingForce(double t, double x, double v) const {
-  return spring_stiffness * (stage_velocity * t - x) + damping() * (stage_velocity - v);
-}
-
 double PinParameters::springForce(double t, double x) const {
   return spring_stiffness * (stage_velocity * t - x);
 }

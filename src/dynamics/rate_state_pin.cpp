@@ -1,11 +1,9 @@
-// The stage-driven pin with rate-and-state friction: RK4 on (x, v, theta), step limits, critical stiffness.
-//
-// RK4 is hand-written here for the same reasons as in pin_integrator.cpp (the paper's fixed-step method,
-// a hot loop) and one more: the stability of every step is checked against the frozen Jacobian, which
-// a general integrator would hide.
+// The stage-driven pin with rate-and-state friction: RK4 (ode/rk4.hpp) on (x, v, theta), step limits,
+// critical stiffness. The stability of every step is checked against the frozen Jacobian.
 #include "tribo/dynamics/rate_state_pin.hpp"
 
 #include "tribo/core/error.hpp"
+#include "tribo/ode/rk4.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -170,25 +168,21 @@ void validateRateStateRun(const PinParameters &pin, const RateAndState &law, dou
 namespace {
 
 // (x, v, theta, work of spring + damper, work of friction), advanced together.
-struct State {
-  double x, v, theta, work_driving, work_friction;
-};
+using State = std::array<double, 5>;
+enum : std::size_t { X, V, THETA, WORK_DRIVING, WORK_FRICTION };
 
 } // namespace
 
 PinTrajectory integratePinRateState(const PinParameters &pin, const RateAndState &law, double W,
                                     const RateStateStart &start, const IntegrationSettings &settings) {
   validateRateStateRun(pin, law, W, start, settings);
-  const double k = pin.spring_stiffness, c = pin.damping(), V = pin.stage_velocity, inv_m = 1.0 / pin.mass;
+  const double k = pin.spring_stiffness, c = pin.damping(), inv_m = 1.0 / pin.mass;
+  const DrivingForce driving = pin.driving();
   // F = sgn(v) mu W opposes the slip; mu(0) = 0, so the force is continuous through v = 0.
   const auto friction = [&](double v, double theta) { return std::copysign(law.mu(v, theta), v) * W; };
   const auto rate = [&](double t, const State &y) {
-    const double D = k * (V * t - y.x) + c * (V - y.v), F = friction(y.v, y.theta);
-    return State{y.v, (D - F) * inv_m, law.stateDerivative(y.v, y.theta), D * y.v, F * y.v}; // Eq. 12
-  };
-  const auto axpy = [](const State &y, double a, const State &d) {
-    return State{y.x + a * d.x, y.v + a * d.v, y.theta + a * d.theta, y.work_driving + a * d.work_driving,
-                 y.work_friction + a * d.work_friction};
+    const double D = driving(t, y[X], y[V]), F = friction(y[V], y[THETA]);
+    return State{y[V], (D - F) * inv_m, law.stateDerivative(y[V], y[THETA]), D * y[V], F * y[V]}; // Eq. 12
   };
 
   const double h = settings.time_step;
@@ -200,13 +194,13 @@ PinTrajectory integratePinRateState(const PinParameters &pin, const RateAndState
     a->reserve(samples);
   const auto record = [&](double t, const State &y) {
     out.t.push_back(t);
-    out.x.push_back(y.x);
-    out.v.push_back(y.v);
-    out.spring_force.push_back(pin.springForce(t, y.x));
-    out.friction_force.push_back(friction(y.v, y.theta));
-    out.work_driving.push_back(y.work_driving);
-    out.work_friction.push_back(y.work_friction);
-    out.theta.push_back(y.theta);
+    out.x.push_back(y[X]);
+    out.v.push_back(y[V]);
+    out.spring_force.push_back(pin.springForce(t, y[X]));
+    out.friction_force.push_back(friction(y[V], y[THETA]));
+    out.work_driving.push_back(y[WORK_DRIVING]);
+    out.work_friction.push_back(y[WORK_FRICTION]);
+    out.theta.push_back(y[THETA]);
   };
 
   // Fujiwara's bound on the eigenvalues, |s| <= 2 max(|p2|, |p1|^(1/2), |p0/2|^(1/3)), from bounds on
@@ -223,14 +217,14 @@ PinTrajectory integratePinRateState(const PinParameters &pin, const RateAndState
 
   State y{rateStateInitialPosition(pin, law, W, start), start.slip_rate, start.theta, 0.0, 0.0};
   record(0.0, y);
-  double stiffest = 0.0, stiffest_v = y.v, stiffest_theta = y.theta;
+  double stiffest = 0.0, stiffest_v = y[V], stiffest_theta = y[THETA];
   for (long long i = 0; i < n; ++i) {
     const double t = i * h;
-    const double bound = eigenvalue_bound(y.v);
+    const double bound = eigenvalue_bound(y[V]);
     if (bound > stiffest) {
       stiffest = bound;
-      stiffest_v = y.v;
-      stiffest_theta = y.theta;
+      stiffest_v = y[V];
+      stiffest_theta = y[THETA];
     }
     // Frozen-coefficient check of this step: 2h inside RK4's stability region for each eigenvalue,
     // |R(2 h lambda)| <= 1 (a growing mode mirrored to the left half-plane, as in rk4StabilityRadius),
@@ -239,7 +233,7 @@ PinTrajectory integratePinRateState(const PinParameters &pin, const RateAndState
     // (R(-2.785) = 1): the creeping pin would lag its quasi-static slip rate. The tolerance only
     // absorbs rounding in R.
     if (!(2.0 * h * bound <= smallest_radius)) {
-      const auto eigenvalues = rateStateEigenvalues(pin, law, W, y.v, y.theta);
+      const auto eigenvalues = rateStateEigenvalues(pin, law, W, y[V], y[THETA]);
       for (const auto &lambda : eigenvalues) {
         const std::complex<double> z =
             2.0 * h * std::complex<double>(-std::fabs(lambda.real()), lambda.imag());
@@ -254,22 +248,17 @@ PinTrajectory integratePinRateState(const PinParameters &pin, const RateAndState
                                         "with dynamics.time_step <= {:.6g} s (slower creep later in the run "
                                         "may ask for less), or with a "
                                         "larger mass or a",
-                                        h, t, y.v, y.theta, W * law.dmuDspeed(y.v, y.theta), limit,
+                                        h, t, y[V], y[THETA], W * law.dmuDspeed(y[V], y[THETA]), limit,
                                         0.5 * limit, 0.5 * limit));
         }
       }
     }
 
-    const State k1 = rate(t, y);
-    const State k2 = rate(t + 0.5 * h, axpy(y, 0.5 * h, k1));
-    const State k3 = rate(t + 0.5 * h, axpy(y, 0.5 * h, k2));
-    const State k4 = rate(t + h, axpy(y, h, k3));
-    const double w = h / 6.0;
-    y = axpy(axpy(axpy(axpy(y, w, k1), 2.0 * w, k2), 2.0 * w, k3), w, k4);
-    if (!std::isfinite(y.x) || !std::isfinite(y.v) || !(y.theta > 0.0) || !std::isfinite(y.theta))
+    y = rk4Step(rate, t, h, y);
+    if (!std::isfinite(y[X]) || !std::isfinite(y[V]) || !(y[THETA] > 0.0) || !std::isfinite(y[THETA]))
       throw SolverError(fmt::format("rate-and-state pin: the state left its domain at t = {:.9g} s (x = {}, "
                                     "v = {}, theta = {}): the step {:.6g} s does not resolve the motion",
-                                    t + h, y.x, y.v, y.theta, h));
+                                    t + h, y[X], y[V], y[THETA], h));
     if ((i + 1) % settings.output_stride == 0) record((i + 1) * h, y);
   }
   out.steps = n;

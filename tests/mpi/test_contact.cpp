@@ -6,7 +6,10 @@
 #include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
+#include <petscsys.h>
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace tribo;
 
@@ -183,4 +186,59 @@ TEST(Contact, NoSlipMeansLinearProfileWithSlopeK) {
     ++checked;
   }
   EXPECT_GE(checked, 3); // at N = 5 the 4th event is the first new contact (at the trailing edge)
+}
+
+namespace {
+
+/// Sets PETSc options for the lifetime of the object (a solver that cannot converge, under `prefix`).
+class CrippledKsp {
+public:
+  explicit CrippledKsp(std::string prefix) : prefix_(std::move(prefix)) {
+    for (const auto &[key, value] : options())
+      TRIBO_PETSC_CALL(PetscOptionsSetValue(nullptr, ("-" + prefix_ + key).c_str(), value));
+  }
+  ~CrippledKsp() {
+    for (const auto &[key, value] : options())
+      PetscOptionsClearValue(nullptr, ("-" + prefix_ + key).c_str());
+  }
+
+private:
+  static std::vector<std::pair<std::string, const char *>> options() {
+    return {{"ksp_type", "gmres"}, {"pc_type", "none"}, {"ksp_max_it", "1"}};
+  }
+  std::string prefix_;
+};
+
+bool normalContactFails(SolverPath path) {
+  PinOnSlabSetup s = fig6Like(5, 0.5);
+  s.solver_path = path;
+  PinOnSlab model(PETSC_COMM_WORLD, s);
+  try {
+    model.establishNormalContact();
+  } catch (const SolverError &) {
+    return true;
+  }
+  return false;
+}
+
+} // namespace
+
+// Each path's slab KSP reads its own prefix (docs/input.md): a solver that cannot converge under one
+// prefix stops that path only, and the global options reach neither.
+TEST(Contact, KspOptionsPrefixPerPath) {
+  {
+    const CrippledKsp slab(PinOnSlab::slab_options_prefix);
+    EXPECT_TRUE(normalContactFails(SolverPath::reference));
+    EXPECT_FALSE(normalContactFails(SolverPath::condensed));
+  }
+  {
+    const CrippledKsp condensation(PinOnSlab::condensation_options_prefix);
+    EXPECT_TRUE(normalContactFails(SolverPath::condensed));
+    EXPECT_FALSE(normalContactFails(SolverPath::reference));
+  }
+  {
+    const CrippledKsp global("");
+    EXPECT_FALSE(normalContactFails(SolverPath::reference));
+    EXPECT_FALSE(normalContactFails(SolverPath::condensed));
+  }
 }

@@ -27,9 +27,9 @@ namespace tribo {
 /// A node joining or leaving the contact is a principal pivot on its dofs (O(n_x m)); the pivots are
 /// deferred (eliminated in each solve through their small block) and applied 64 dofs at a time as one
 /// BLAS-3 block pivot. A solve is one column of 2 n_x per nonzero prescribed value (plus one per pending
-/// pivot), so a unit response (a slip) costs O(n_x) whatever the depth of the slab. The whole surface is reported, outside nodes included, so the contact
-/// sees exact gaps everywhere; a contact set that holds a node outside the zone triggers a new
-/// condensation on a zone grown around it.
+/// pivot), so a unit response (a slip) costs O(n_x) whatever the depth of the slab. The whole surface is
+/// reported, outside nodes included, so the contact sees exact gaps everywhere; a contact set that holds a
+/// node outside the zone triggers a new condensation on a zone grown around it.
 class CondensedSurfaceSolver : public SurfaceSolver {
 public:
   /// `slab` rests on its bottom (as for SlabSurfaceSolver). The first zone covers the top nodes with x in
@@ -43,7 +43,16 @@ public:
   SurfaceState solve(const std::vector<double> &u, const std::vector<double> &w) override;
   void unitResponse(int k, Component c, SurfaceState &out) override;
   long long solveCount() const override { return solves_; }
-  bool updatesByLinearity() const override { return true; }
+
+  // The strategy (src/contact/condensed_updates.cpp): the state moves by linearity between contact-set
+  // changes; the raw pin-translation response is kept with the unit-interference one and both, with the
+  // state, follow each contact-set change by linearity; a full solve every resync_set_changes changes.
+  ConstantLoadResponse pinTranslation(ProvisionalEquilibrium &e) override;
+  void followPinStep(ProvisionalEquilibrium &e, double step, const ConstantLoadResponse &d) override;
+  void slip(ProvisionalEquilibrium &e, int k) override;
+  void changeContactSet(ProvisionalEquilibrium &e, EventType type, int k) override;
+  /// Contact-set changes by linearity between two full solves (bounds the round-off they accumulate).
+  static constexpr long long resync_set_changes = 100;
 
   std::int64_t zoneFirst() const { return zone_first_; }
   std::int64_t zoneNodes() const { return zone_nodes_; }
@@ -91,6 +100,7 @@ private:
   };
   /// The solve for the inputs (sorted by j), into out's u, w, fx, fz.
   void solveInputs(const std::vector<Input> &inputs, SurfaceState &out);
+  void changeContactSetByLinearity(ProvisionalEquilibrium &e, EventType type, int k);
 
   SlabSystem &slab_;
   std::vector<double> x_, width_;
@@ -108,7 +118,7 @@ private:
   std::vector<double> tableau_;    // the same after the pivots of the current contact set
   std::vector<char> tableau_held_; // per zone dof: held in the tableau's partition
   std::vector<char> in_contact_, held_laterally_;
-  std::vector<char> held_;                                // per zone dof, as asked by setContactSet
+  std::vector<char> held_;                          // per zone dof, as asked by setContactSet
   std::vector<double> column_, work_, y_local_, y_; // work
   // Deferred pivots: the zone dofs whose role differs from tableau_held_ (sorted), their rows of the
   // tableau (column-major k x 2m), the LU factors of their k x k block, and the columns they have added
@@ -122,6 +132,9 @@ private:
   std::size_t pivots_since_refresh_ = 0;
   int condensations_ = 0;
   double condensation_seconds_ = 0, solve_seconds_ = 0, contact_set_seconds_ = 0;
+  // The strategy's own: a slip's node unit responses R_u, R_w (kept storage), the changes since a solve.
+  SurfaceState column_u_, column_w_;
+  long long set_changes_since_solve_ = 0;
 };
 
 } // namespace tribo

@@ -45,6 +45,11 @@ struct PinOnSlabSetup {
 
 class PinOnSlab {
 public:
+  /// PETSc options prefixes of the slab's KSP: on the reference path (-slab_ksp_type, -slab_pc_type, ...)
+  /// and on the condensed path, where it runs the condensation (-condense_ksp_type, ...).
+  static constexpr const char *slab_options_prefix = "slab_";
+  static constexpr const char *condensation_options_prefix = "condense_";
+
   PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup);
 
   /// Normal contact under the load W, from a first guess of half Hertz's width.

@@ -1,5 +1,5 @@
 // The reference path of the contact iterations: every provisional equilibrium is a solve of the
-// distributed slab system (PETSc KSP) with the contact nodes' displacements prescribed.
+// distributed slab system (PETSc KSP) with the contact nodes' displacements prescribed (docs/model.md §13).
 #pragma once
 
 #include "tribo/contact/surface_solver.hpp"
@@ -17,6 +17,12 @@ public:
   void setContactSet(const std::vector<char> &in_contact, const std::vector<char> &held_laterally) override;
   SurfaceState solve(const std::vector<double> &u, const std::vector<double> &w) override;
   long long solveCount() const override { return solves_; }
+
+  // The strategy: every provisional equilibrium is a full solve of its prescription.
+  ConstantLoadResponse pinTranslation(ProvisionalEquilibrium &e) override;
+  void followPinStep(ProvisionalEquilibrium &e, double step, const ConstantLoadResponse &d) override;
+  void slip(ProvisionalEquilibrium &e, int k) override;
+  void changeContactSet(ProvisionalEquilibrium &e, EventType type, int k) override;
 
 private:
   SlabSystem &slab_;

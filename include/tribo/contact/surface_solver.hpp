@@ -2,11 +2,22 @@
 // pin (both displacements prescribed), the rest free of traction, and the forces that result.
 #pragma once
 
+#include "tribo/contact/slip_event.hpp"
 #include "tribo/slab/slab_system.hpp"
 
 #include <vector>
 
 namespace tribo {
+
+class ProvisionalEquilibrium;
+
+/// A response of the surface at constant total contact force: the solve for some prescription minus
+/// the unit-interference response that restores the load; `interference_rate` is how much the
+/// interference moves per unit of the prescription.
+struct ConstantLoadResponse {
+  SurfaceState surface;
+  double interference_rate = 0;
+};
 
 // SurfaceState (slab/slab_system.hpp): top-row u [m, +x], w [m, downward into the slab] and the
 // external forces per unit depth [N/m] applied BY the pin TO the slab: fz > 0 presses into the slab,
@@ -38,11 +49,24 @@ public:
   }
   /// Solves done so far (for the event log and benchmarks).
   virtual long long solveCount() const = 0;
-  /// True when a solve costs in proportion to the prescribed values that are nonzero (the condensed
-  /// path): the contact then moves its state by linearity, old state plus increment times a response,
-  /// instead of solving for the whole prescription after every pin step and slip. False (the reference
-  /// path, one KSP solve per call whatever the right-hand side) keeps the full solves.
-  virtual bool updatesByLinearity() const { return false; }
+
+  // The strategy (docs/model.md §16): how the contact's provisional equilibrium follows what
+  // FrictionalContact changes. The reference path solves the whole prescription again after every
+  // change (one KSP solve costs the same whatever the right-hand side); the condensed path, where a solve
+  // costs in proportion to the nonzero prescribed values, moves the state by linearity (old state plus
+  // increment times a unit response) and refreshes it with a full solve now and then.
+
+  /// D: the response to a unit pin displacement with every contact node stuck, at constant load (§12).
+  virtual ConstantLoadResponse pinTranslation(ProvisionalEquilibrium &e) = 0;
+  /// The pin has moved by `step` (already in e.delta) along d = pinTranslation(e), taken when e was last
+  /// in equilibrium: e follows.
+  virtual void followPinStep(ProvisionalEquilibrium &e, double step, const ConstantLoadResponse &d) = 0;
+  /// Node k (in contact) slides along the pin until its shear is the residual fraction of mu_i p, every
+  /// other node held; e follows.
+  virtual void slip(ProvisionalEquilibrium &e, int k) = 0;
+  /// Node k leaves the contact (release: its pressure would turn negative) or joins it where it now is
+  /// (contact: it would penetrate the pin); e follows.
+  virtual void changeContactSet(ProvisionalEquilibrium &e, EventType type, int k) = 0;
 };
 
 } // namespace tribo

@@ -5,6 +5,12 @@
 
 namespace tribo {
 
+/// Eq. 12's driving force on the pin, spring plus damper: k (V_o t - x) + c (V_o - v) [N].
+struct DrivingForce {
+  double k, c, V; // spring stiffness [N/m], damping [N s/m], stage velocity [m/s]
+  double operator()(double t, double x, double v) const { return k * (V * t - x) + c * (V - v); }
+};
+
 /// The pin of mass m pulled by a stage moving at V_o through a spring k and a damper c (Fig. 4).
 struct PinParameters {
   double mass = 0.0;             // m [kg]
@@ -19,7 +25,8 @@ struct PinParameters {
   /// omega_d = omega_n sqrt(1 - zeta^2) [rad/s]; only defined for zeta < 1.
   double dampedFrequency() const;
   /// Spring plus damper force on the pin, k(V_o t - x) + c(V_o - v): Eq. 12 without friction [N].
-  double drivingForce(double t, double x, double v) const;
+  DrivingForce driving() const { return {spring_stiffness, damping(), stage_velocity}; }
+  double drivingForce(double t, double x, double v) const { return driving()(t, x, v); }
   /// Spring force alone, k(V_o t - x): the quantity of Fig. 9 and Eqs. 16-17 [N].
   double springForce(double t, double x) const;
 };

@@ -1,0 +1,123 @@
+// The contact's provisional equilibrium: the full solve of its prescription at the load W, and the
+// responses kept with it (docs/model.md §13).
+#include "tribo/contact/provisional_equilibrium.hpp"
+
+#include "tribo/core/error.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+namespace tribo {
+
+ProvisionalEquilibrium::ProvisionalEquilibrium(SurfaceSolver &slab, CurvedPin pin, double pin_center,
+                                               const ContactParameters &params)
+    : in_contact(slab.surfaceX().size(), 0), xi(slab.surfaceX().size(), 0.0), slab_(slab), pin_(pin),
+      pin_center0_(pin_center), params_(params), x_(slab.surfaceX()) {}
+
+double ProvisionalEquilibrium::contactForce(const SurfaceState &s) const {
+  double total = 0;
+  for (std::size_t k = contact_first_; k < contact_end_; ++k)
+    if (in_contact[k]) total += s.fz[k];
+  return total;
+}
+
+SurfaceState ProvisionalEquilibrium::combine(SurfaceState a, double c, const SurfaceState &b) {
+  for (std::size_t k = 0; k < a.u.size(); ++k) {
+    a.u[k] += c * b.u[k];
+    a.w[k] += c * b.w[k];
+    a.fx[k] += c * b.fx[k];
+    a.fz[k] += c * b.fz[k];
+  }
+  return a;
+}
+
+const SurfaceState &ProvisionalEquilibrium::unitInterference() {
+  if (unit_interference_stale_) {
+    const std::size_t n = x_.size();
+    std::vector<double> u(n, 0.0), w(n, 0.0);
+    for (std::size_t k = 0; k < n; ++k)
+      if (in_contact[k]) w[k] = 1.0;
+    unit_interference_ = slab_.solve(u, w);
+    unit_interference_stale_ = false;
+    setUnitLoad();
+  }
+  return unit_interference_;
+}
+
+void ProvisionalEquilibrium::setUnitLoad() {
+  unit_load_ = contactForce(unit_interference_);
+  if (!(unit_load_ > 0)) throw SolverError("the contact set carries no load under a unit interference");
+}
+
+void ProvisionalEquilibrium::keepTranslation(SurfaceState raw) {
+  translation_raw_ = std::move(raw);
+  translation_kept_ = true;
+}
+
+void ProvisionalEquilibrium::unitTranslation(std::vector<double> &u, std::vector<double> &w) const {
+  const std::size_t n = x_.size();
+  u.assign(n, 0.0);
+  w.assign(n, 0.0);
+  for (std::size_t k = 0; k < n; ++k)
+    if (in_contact[k]) u[k] = 1.0;
+}
+
+// A contact node sticks to the pin point xi_k (it moves with the pin, at the pin's height there). The
+// response is linear in the interference, so one more solve per contact set makes the load exact.
+void ProvisionalEquilibrium::solve() {
+  const std::size_t n = x_.size();
+  std::vector<double> u(n, 0.0), w(n, 0.0);
+  for (std::size_t k = 0; k < n; ++k)
+    if (in_contact[k]) {
+      u[k] = pinCenter() + xi[k] - x_[k];
+      w[k] = -pin_.height(xi[k]);
+    }
+  const SurfaceState at_zero = slab_.solve(u, w);
+  const SurfaceState &unit = unitInterference();
+  interference = (params_.load_per_depth - contactForce(at_zero)) / unit_load_;
+  state = combine(at_zero, interference, unit);
+}
+
+ConstantLoadResponse ProvisionalEquilibrium::atConstantLoad(SurfaceState raw) {
+  ConstantLoadResponse r{std::move(raw), 0.0};
+  const SurfaceState &unit = unitInterference();
+  r.interference_rate = -contactForce(r.surface) / unit_load_;
+  r.surface = combine(std::move(r.surface), r.interference_rate, unit);
+  return r;
+}
+
+void ProvisionalEquilibrium::changeContactSetAndSolve(EventType type, int k) {
+  if (type == EventType::contact) touch(k);
+  in_contact[k] = type == EventType::contact ? 1 : 0;
+  contactSetChanged();
+  solve();
+}
+
+void ProvisionalEquilibrium::contactSetChanged() {
+  unit_interference_stale_ = true;
+  translation_kept_ = false;
+  pushContactSet();
+}
+
+void ProvisionalEquilibrium::pushContactSet() {
+  const auto first = std::find(in_contact.begin(), in_contact.end(), 1);
+  contact_first_ = static_cast<std::size_t>(first - in_contact.begin());
+  contact_end_ = first == in_contact.end()
+                     ? contact_first_
+                     : in_contact.size() -
+                           static_cast<std::size_t>(std::find(in_contact.rbegin(), in_contact.rend(), 1) -
+                                                    in_contact.rbegin());
+  slab_.setContactSet(in_contact,
+                      params_.frictionless ? std::vector<char>(in_contact.size(), 0) : in_contact);
+}
+
+double ProvisionalEquilibrium::slipDistance(int k, double dfx, double dfz) const {
+  const double sigma = state.fx[k] >= 0 ? 1.0 : -1.0;
+  const double r = params_.residual_shear_fraction * params_.mu_i * sigma;
+  const double denom = dfx - r * dfz;
+  if (!(std::abs(denom) > 0)) throw SolverError(fmt::format("slip of node {}: zero tangential stiffness", k));
+  return (r * state.fz[k] - state.fx[k]) / denom;
+}
+
+} // namespace tribo
