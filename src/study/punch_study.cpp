@@ -47,7 +47,9 @@ CasePlan flatPunchCase(const ConfigNode &punch, const SlabGeometry &slab, PunchK
                           {"indentation", indentation}});
   const double depth_y = slab.depth_y, G = slab.elastic.shear_modulus;
   plan.run = [pb, depth_y, G](MPI_Comm comm, CaseRecord &record) {
-    const FlatPunchResult r = solveFlatPunch(comm, pb);
+    SlabSolverOptions solver;
+    solver.prefix = PinOnSlab::slab_options_prefix; // -slab_ksp_type as for the pin on the slab
+    const FlatPunchResult r = solveFlatPunch(comm, pb, solver);
     const SurfaceState &s = r.surface;
     record.dataset("surface/x", s.x, "m");
     record.dataset("surface/u", s.u, "m");
