@@ -16,7 +16,9 @@ namespace fs = std::filesystem;
 
 std::vector<long long> triangulateHierarchy(const BinaryHierarchy &grid) {
   std::vector<long long> tri;
-  auto g = [&](int row, std::int64_t index) { return static_cast<long long>(grid.globalIndex({row, index})); };
+  auto g = [&](int row, std::int64_t index) {
+    return static_cast<long long>(grid.globalIndex({row, index}));
+  };
   auto add = [&](long long a, long long b, long long c) { tri.insert(tri.end(), {a, b, c}); };
   for (int r = 0; r + 1 < grid.rowCount(); ++r) {
     const int lo = r + 1;
@@ -48,7 +50,8 @@ std::vector<long long> triangulateHierarchy(const BinaryHierarchy &grid) {
 void recordSlabFields(CaseRecord &record, const BinaryHierarchy &grid, const SlabFields &fields) {
   const auto n = static_cast<std::size_t>(grid.nodeCount());
   if (fields.u.size() != n || fields.w.size() != n || fields.fx.size() != n || fields.fz.size() != n)
-    throw SolverError(fmt::format("recordSlabFields: {} nodes, but the fields hold {} values", n, fields.u.size()));
+    throw SolverError(
+        fmt::format("recordSlabFields: {} nodes, but the fields hold {} values", n, fields.u.size()));
   std::vector<double> points(2 * n), displacement(3 * n, 0.0);
   for (std::size_t g = 0; g < n; ++g) {
     const NodeRef node = grid.node(static_cast<std::int64_t>(g));
@@ -100,11 +103,20 @@ std::string xmlEscape(const std::string &s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-    case '&': out += "&amp;"; break;
-    case '<': out += "&lt;"; break;
-    case '>': out += "&gt;"; break;
-    case '"': out += "&quot;"; break;
-    default: out += c;
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    default:
+      out += c;
     }
   }
   return out;
@@ -141,9 +153,10 @@ void writeFieldXdmf(const std::string &h5_path, const std::vector<FieldGrid> &gr
   for (const FieldGrid &grid : grids) {
     const std::string where = xmlEscape(h5_name + ":/cases/" + grid.case_id + "/fields/");
     auto item = [&](const std::string &name, const std::string &dims, const std::string &type) {
-      return fmt::format("        <DataItem Dimensions=\"{}\" DataType=\"{}\" Precision=\"8\" Format=\"HDF\">{}{}"
-                         "</DataItem>\n",
-                         dims, type, where, name);
+      return fmt::format(
+          "        <DataItem Dimensions=\"{}\" DataType=\"{}\" Precision=\"8\" Format=\"HDF\">{}{}"
+          "</DataItem>\n",
+          dims, type, where, name);
     };
     const std::string n = std::to_string(grid.nodes);
     std::string text = "<?xml version=\"1.0\"?>\n<Xdmf Version=\"3.0\">\n  <Domain>\n";

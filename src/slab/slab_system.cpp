@@ -320,7 +320,8 @@ SurfaceState SlabSystem::surface() const {
 
 SlabFields SlabSystem::gatherFields() const {
   int rank = 0;
-  if (MPI_Comm_rank(comm_, &rank) != MPI_SUCCESS) throw SolverError("SlabSystem::gatherFields: MPI_Comm_rank failed");
+  if (MPI_Comm_rank(comm_, &rank) != MPI_SUCCESS)
+    throw SolverError("SlabSystem::gatherFields: MPI_Comm_rank failed");
   SlabFields out;
   auto gather = [&](Vec v, std::vector<double> &first, std::vector<double> &second) {
     OwnedScatter to_zero;

@@ -12,9 +12,9 @@ int main(int argc, char **argv) {
   // Fig. 2's N = 4: 17 + 17 + 9 + 5 + 3 nodes.
   if (grid.nodeCount() != 51 || tribo::BinaryHierarchy::nodeCountFor(4) != 51) return 1;
   // The slab pressed down uniformly by 1 nm at the surface on its fixed bottom: every node moves.
-  tribo::SlabSystem slab(PETSC_COMM_WORLD, grid, tribo::ElasticConstants{10e9, 0.3},
-                         tribo::SlabSupport{tribo::BottomSupport::fixed_vertical, 0.0,
-                                            tribo::LateralRestraint::bottom_row});
+  tribo::SlabSystem slab(
+      PETSC_COMM_WORLD, grid, tribo::ElasticConstants{10e9, 0.3},
+      tribo::SlabSupport{tribo::BottomSupport::fixed_vertical, 0.0, tribo::LateralRestraint::bottom_row});
   for (std::int64_t k = 0; k < grid.surfaceNodeCount(); ++k)
     slab.setCondition({0, k}, tribo::Component::w, tribo::DofKind::displacement, 1e-9);
   slab.solve();

@@ -93,6 +93,16 @@ run gr2 mpiexec -n 2 "$tribo" run "$input" -o g2.h5 --ranks-per-case 2 "${graded
 check "meshio reads g2.xmf (graded, 2 ranks)" read_xmf g2.xmf g2.h5 338
 check "graded: 1 rank = 2 ranks" same_fields g.h5 g2.h5
 
+# A sweep of two cases: one XDMF file per case, named by the case id, each read by meshio.
+{ cat "$input"; printf 'sweep:\n  mode: product\n  parameters:\n    punch.kind: [frictionless, bonded_normal]\n'; } > sweep.yaml
+run sweep mpiexec -n 2 "$tribo" run sweep.yaml -o s.h5
+check "no s.xmf for two cases" [ ! -e s.xmf ]
+for cid in "punch_N5@punch.kind=frictionless" "punch_bonded_normal_N5@punch.kind=bonded_normal"; do
+  xmf="s.${cid//@/_}.xmf"
+  check "$xmf written" [ -f "$xmf" ]
+  check "meshio reads $xmf" "$py" -c "import meshio, sys; m = meshio.read('$xmf'); sys.exit(len(m.points) != 100 or 'f_z' not in m.point_data)"
+done
+
 # Off by default: no fields group, no XDMF file.
 run off mpiexec -n 1 "$tribo" run "$input" -o off.h5 --set punch.fields=false
 check "no XDMF without punch.fields" [ ! -e off.xmf ]

@@ -19,8 +19,10 @@ namespace {
 
 std::vector<BinaryHierarchy> someHierarchies() {
   std::vector<BinaryHierarchy> grids;
-  for (int n : {2, 3, 5}) grids.emplace_back(n, 1.0, 1.0);
-  for (int c : {0, 1, 2}) grids.emplace_back(4, HierarchyFamily{HierarchyFamily::Kind::graded, c}, 2.0, 1.0);
+  for (int n : {2, 3, 5})
+    grids.emplace_back(n, 1.0, 1.0);
+  for (int c : {0, 1, 2})
+    grids.emplace_back(4, HierarchyFamily{HierarchyFamily::Kind::graded, c}, 2.0, 1.0);
   return grids;
 }
 
@@ -53,7 +55,8 @@ TEST(FieldOutput, TriangulationTilesTheSlabConformingly) {
     }
     EXPECT_NEAR(area, g.lengthX() * g.lengthZ(), 1e-12 * g.lengthX() * g.lengthZ());
     EXPECT_EQ(static_cast<std::int64_t>(used.size()), g.nodeCount()); // every node is a vertex
-    for (const auto &[edge, uses] : edge_uses) EXPECT_LE(uses, 2);
+    for (const auto &[edge, uses] : edge_uses)
+      EXPECT_LE(uses, 2);
   }
 }
 
@@ -85,5 +88,6 @@ TEST(FieldOutput, RecordHoldsEveryNodeAndRefusesShortFields) {
 
 TEST(FieldOutput, XdmfNamesOneFileOrOnePerCase) {
   EXPECT_EQ(tribo::xdmfPath("out/p.h5", "punch_N5", true), "out/p.xmf");
-  EXPECT_EQ(tribo::xdmfPath("p.h5", "punch_N5@slab.levels=5,punch.x=1", false), "p.punch_N5_slab.levels=5_punch.x=1.xmf");
+  EXPECT_EQ(tribo::xdmfPath("p.h5", "punch_N5@slab.levels=5,punch.x=1", false),
+            "p.punch_N5_slab.levels=5_punch.x=1.xmf");
 }
