@@ -1,6 +1,11 @@
 # The libraries tribo links, found the same way by its own build and by find_package(tribo) in a
 # downstream project (installed beside tribo-config.cmake). Every one is a Debian 12 package
 # (scripts/install-deps.sh); elsewhere point CMAKE_PREFIX_PATH / PKG_CONFIG_PATH at them.
+# tribo links MPI's C and C++ interfaces; a C++-only downstream project gets C enabled for FindMPI.
+get_property(_tribo_languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+if(NOT "C" IN_LIST _tribo_languages)
+  enable_language(C)
+endif()
 find_package(MPI REQUIRED COMPONENTS C CXX)
 find_package(PkgConfig REQUIRED)
 # Debian installs PETSc.pc under /usr/lib/petsc; let pkg-config see it without user set-up. Elsewhere
