@@ -12,7 +12,7 @@ packages=(
   libyaml-cpp-dev libfmt-dev libcli11-dev libboost-dev
   googletest libgtest-dev libbenchmark-dev
   libopenblas0-serial
-  python3 python3-numpy python3-scipy python3-matplotlib python3-h5py python3-yaml
+  python3 python3-numpy python3-scipy python3-matplotlib python3-h5py python3-yaml python3-meshio
 )
 
 missing=()

@@ -20,6 +20,12 @@ void CaseRecord::dataset(const std::string &path, std::vector<double> values, co
   datasets_[path] = DatasetRecord{std::move(values), std::move(shape), unit};
 }
 
+void CaseRecord::integerDataset(const std::string &path, const std::vector<long long> &values,
+                                std::vector<unsigned long> shape) {
+  dataset(path, std::vector<double>(values.begin(), values.end()), "", std::move(shape));
+  datasets_[path].integer = true;
+}
+
 void CaseRecord::attribute(const std::string &group, const std::string &name, AttributeValue value) {
   attributes_[group][name] = std::move(value);
 }
@@ -85,6 +91,7 @@ std::vector<char> CaseRecord::serialize() const {
     w.vec(d.values);
     w.vec(d.shape);
     w.str(d.unit);
+    w.pod<std::uint8_t>(d.integer ? 1 : 0);
   }
   w.pod<std::uint64_t>(attributes_.size());
   for (const auto &[group, attrs] : attributes_) {
@@ -119,6 +126,7 @@ CaseRecord CaseRecord::deserialize(const std::vector<char> &bytes) {
     d.values = r.vec<double>();
     d.shape = r.vec<unsigned long>();
     d.unit = r.str();
+    d.integer = r.pod<std::uint8_t>() != 0;
     rec.datasets_[path] = std::move(d);
   }
   const auto ng = r.pod<std::uint64_t>();

@@ -1,6 +1,8 @@
 // HDF5 output of a run: provenance at the root, one group per case, written atomically by rename.
 #include "tribo/io/result_file.hpp"
 
+#include "tribo/io/field_output.hpp"
+
 #include <cstdio>
 #include <filesystem>
 #include <fmt/format.h>
@@ -170,11 +172,16 @@ void ResultFile::writeCase(const std::string &id, const std::map<std::string, At
     if (dims.empty()) dims.push_back(d.values.size());
     H5Handle space(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr), H5Sclose,
                    "create a space for " + path);
-    H5Handle set(H5Dcreate2(group, path.c_str(), H5T_NATIVE_DOUBLE, space, lcpl, H5P_DEFAULT, H5P_DEFAULT),
-                 H5Dclose, fmt::format("create dataset {}/{}", casePath(id), path));
-    if (!d.values.empty())
-      h5check(H5Dwrite(set, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, d.values.data()),
-              "write dataset " + path);
+    const hid_t type = d.integer ? H5T_NATIVE_LLONG : H5T_NATIVE_DOUBLE;
+    H5Handle set(H5Dcreate2(group, path.c_str(), type, space, lcpl, H5P_DEFAULT, H5P_DEFAULT), H5Dclose,
+                 fmt::format("create dataset {}/{}", casePath(id), path));
+    if (d.integer) {
+      const std::vector<long long> ints(d.values.begin(), d.values.end());
+      if (!ints.empty())
+        h5check(H5Dwrite(set, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, ints.data()), "write dataset " + path);
+    } else if (!d.values.empty()) {
+      h5check(H5Dwrite(set, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, d.values.data()), "write dataset " + path);
+    }
     writeH5Attribute(set, "unit", d.unit);
   }
   for (const auto &[sub, attrs] : record.attributes()) {
@@ -213,12 +220,15 @@ void ResultFile::writeFailedCase(const std::string &id,
 }
 
 void ResultFile::commit() {
+  // Cases with field output get their XDMF files beside the final name, which they reference.
+  const std::vector<FieldGrid> field_grids = findFieldGrids(file_, completed_);
   file_.reset();
   std::error_code ec;
   fs::rename(partial_path_, final_path_, ec);
   if (ec)
     throw IoError(fmt::format("cannot rename '{}' to '{}': {}", partial_path_, final_path_, ec.message()));
   committed_ = true;
+  writeFieldXdmf(final_path_, field_grids);
 }
 
 ResultReader::ResultReader(const std::string &path) : path_(path) {

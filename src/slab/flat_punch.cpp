@@ -46,6 +46,7 @@ FlatPunchResult solveFlatPunch(MPI_Comm comm, const FlatPunchProblem &pb, const 
   slab.solve();
 
   res.surface = slab.surface();
+  if (pb.gather_fields) res.fields = slab.gatherFields();
   const auto &s = res.surface;
   res.p.resize(nx);
   res.tau.resize(nx);

@@ -318,6 +318,35 @@ SurfaceState SlabSystem::surface() const {
   return s;
 }
 
+SlabFields SlabSystem::gatherFields() const {
+  int rank = 0;
+  if (MPI_Comm_rank(comm_, &rank) != MPI_SUCCESS)
+    throw SolverError("SlabSystem::gatherFields: MPI_Comm_rank failed");
+  SlabFields out;
+  auto gather = [&](Vec v, std::vector<double> &first, std::vector<double> &second) {
+    OwnedScatter to_zero;
+    OwnedVec on_zero; // the whole vector on rank 0, length 0 elsewhere
+    TRIBO_PETSC_CALL(VecScatterCreateToZero(v, to_zero.out(), on_zero.out()));
+    TRIBO_PETSC_CALL(VecScatterBegin(to_zero, v, on_zero, INSERT_VALUES, SCATTER_FORWARD));
+    TRIBO_PETSC_CALL(VecScatterEnd(to_zero, v, on_zero, INSERT_VALUES, SCATTER_FORWARD));
+    if (rank != 0) return;
+    PetscInt n = 0;
+    TRIBO_PETSC_CALL(VecGetLocalSize(on_zero, &n));
+    const PetscScalar *a = nullptr;
+    TRIBO_PETSC_CALL(VecGetArrayRead(on_zero, &a));
+    first.resize(n / 2);
+    second.resize(n / 2);
+    for (PetscInt i = 0; i < n / 2; ++i) { // u and w interleaved (2 dofs per node)
+      first[i] = a[2 * i];
+      second[i] = a[2 * i + 1];
+    }
+    TRIBO_PETSC_CALL(VecRestoreArrayRead(on_zero, &a));
+  };
+  gather(d_, out.u, out.w);
+  gather(f_, out.fx, out.fz);
+  return out;
+}
+
 OwnedMat SlabSystem::extractBlock(StiffnessBlock which) const {
   const int row_c = (which == StiffnessBlock::Ku || which == StiffnessBlock::Cuw) ? 0 : 1;
   const int col_c = (which == StiffnessBlock::Ku || which == StiffnessBlock::Cwu) ? 0 : 1;

@@ -3,6 +3,7 @@
 #include "tribo/study/punch_study.hpp"
 
 #include "tribo/contact/cylinder_contact.hpp"
+#include "tribo/io/field_output.hpp"
 #include "tribo/slab/flat_punch.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/slab_config.hpp"
@@ -14,7 +15,7 @@ namespace tribo {
 namespace {
 
 CasePlan flatPunchCase(const ConfigNode &punch, const SlabGeometry &slab, PunchKind kind,
-                       const SlabSupport &support, const std::string &kind_name) {
+                       const SlabSupport &support, const std::string &kind_name, bool fields) {
   // a / L_x: Fig. 5 does not state it; 1/8 keeps the finite slab's departure from a half-space small
   // while putting 2 a / dx = 32 spacings under the punch at n_x = 129.
   const double a_over_L = punch.getDouble("half_width_over_Lx", 0.125, Bounds::openClosed(0.0, 0.5));
@@ -35,6 +36,7 @@ CasePlan flatPunchCase(const ConfigNode &punch, const SlabGeometry &slab, PunchK
   pb.half_width = a_over_L * slab.length_x;
   pb.indentation = indentation;
   pb.error_window = window;
+  pb.gather_fields = fields;
 
   CasePlan plan;
   plan.id = kind == PunchKind::frictionless ? fmt::format("punch_{}", slabTag(slab))
@@ -65,6 +67,8 @@ CasePlan flatPunchCase(const ConfigNode &punch, const SlabGeometry &slab, PunchK
     record.attribute("", "contact_shear", r.contact_shear * depth_y);
     // P / (G delta) or Q / (G delta) per unit depth: the punch stiffness, dimensionless.
     record.attribute("", "stiffness_over_G", r.stiffness / G);
+    // The whole slab (punch.fields), gathered to the case's rank 0: the record that is written.
+    if (!r.fields.u.empty()) recordSlabFields(record, pb.slab.grid(), r.fields);
     if (pb.kind == PunchKind::bonded_tangential) return;
     record.attribute("", "p0", r.p0);
     record.attribute("", "error_window", pb.error_window);
@@ -124,6 +128,11 @@ std::vector<CasePlan> buildPunchStudy(const ConfigNode &root) {
   // pin pressed without friction (Hertz).
   const std::string kind =
       punch.getChoice("kind", "frictionless", {"frictionless", "bonded_normal", "bonded_tangential", "cylinder"});
+  // The whole slab's fields into fields/ and an XDMF file beside the output (docs/output.md).
+  const bool fields = punch.getBool("fields", false);
+  if (kind == "cylinder" && fields)
+    punch.fail("fields", "field output is available for the flat kinds (frictionless, bonded_normal, "
+                         "bonded_tangential), not for kind cylinder");
   if (kind == "cylinder")
     return {cylinderCase(punch, slab, readSlabSupport(slab_node, "bonded", SupportUse::symmetric))};
   const PunchKind pk = kind == "frictionless"    ? PunchKind::frictionless
@@ -133,7 +142,7 @@ std::vector<CasePlan> buildPunchStudy(const ConfigNode &root) {
   const SlabSupport support =
       readSlabSupport(slab_node, pk == PunchKind::frictionless ? "frictionless" : "bonded",
                       pk == PunchKind::bonded_tangential ? SupportUse::lateral_load : SupportUse::symmetric);
-  return {flatPunchCase(punch, slab, pk, support, kind)};
+  return {flatPunchCase(punch, slab, pk, support, kind, fields)};
 }
 
 } // namespace tribo

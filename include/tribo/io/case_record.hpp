@@ -15,6 +15,7 @@ struct DatasetRecord {
   std::vector<double> values;       // row-major
   std::vector<unsigned long> shape; // empty = 1-D of values.size()
   std::string unit;                 // SI unit, stored as the attribute "unit" ("" = dimensionless)
+  bool integer = false;             // stored as 64-bit integers (values hold them exactly, |v| < 2^53)
 };
 
 class CaseRecord {
@@ -22,6 +23,9 @@ public:
   /// `path` is relative to the case group, e.g. "surface/p"; groups are created as needed.
   void dataset(const std::string &path, std::vector<double> values, const std::string &unit = "",
                std::vector<unsigned long> shape = {});
+  /// Integer data (indices, connectivity), written as a 64-bit integer dataset.
+  void integerDataset(const std::string &path, const std::vector<long long> &values,
+                      std::vector<unsigned long> shape = {});
   /// `group` is relative to the case group ("" = the case group itself).
   void attribute(const std::string &group, const std::string &name, AttributeValue value);
 

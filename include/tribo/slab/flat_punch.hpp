@@ -24,6 +24,7 @@ struct FlatPunchProblem {
   double half_width = 0.0625e-3; ///< a [m]
   double indentation = 1e-6;     ///< delta: the prescribed displacement of the contact nodes [m]
   double error_window = 0.9;     ///< the RMS error is taken over |x - center| <= error_window * a
+  bool gather_fields = false;    ///< also return the whole slab's fields (FlatPunchResult::fields)
 };
 
 struct FlatPunchResult {
@@ -44,6 +45,8 @@ struct FlatPunchResult {
   double p0_shape_fit = 0;
   double shape_rms_error = 0;
   double lateral_reaction = 0; ///< sum f_x over the surface [N/m] (zero for an exact, frictionless balance)
+  /// Every node's u, w, f_x, f_z on rank 0 of the communicator, when FlatPunchProblem::gather_fields.
+  SlabFields fields;
 };
 
 /// Johnson's rigid flat punch on a half-space: p(s) = p0 / sqrt(1 - (s/a)^2) for |s| < a.

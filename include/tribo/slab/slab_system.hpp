@@ -47,6 +47,14 @@ struct SurfaceState {
   std::vector<double> width;
 };
 
+/// The whole slab after a solve, in the global node numbering (column by column, each column from the
+/// surface down): displacements [m] and external nodal forces per unit depth [N/m] (reactions where
+/// displacements are prescribed, ~0 at free interior nodes). Filled on rank 0 of the slab's
+/// communicator only; empty on the other ranks.
+struct SlabFields {
+  std::vector<double> u, w, fx, fz;
+};
+
 /// K (2 dofs per node, u and w interleaved, nodes numbered by columns) assembled as MATMPIAIJ with block
 /// size 2 and exact preallocation; each rank owns a vertical strip of columns. Conditions on the dofs
 /// are changed with setCondition/setSurface; solve() solves for the unknown displacements and returns
@@ -94,6 +102,9 @@ public:
   Vec force() const { return f_; }
   /// Surface values of the last solve, gathered to every rank. Collective.
   SurfaceState surface() const;
+  /// Every node's u, w, f_x, f_z of the last solve, gathered to rank 0 of comm() (VecScatterCreateToZero).
+  /// Collective; O(nodes) memory on rank 0 for the duration of the call.
+  SlabFields gatherFields() const;
 
   KSP ksp() const { return ksp_; }
   /// Operator (re)builds so far: one per change of the set of prescribed dofs.

@@ -1,0 +1,16 @@
+"""Reading tribo's HDF5 result files (docs/output.md) with numpy and h5py.
+
+    import tribo
+    with tribo.open("p.h5") as run:
+        print(run.table())                     # one row per case: parameters and summary numbers
+        case = run["punch_N5"]                 # or run.cases()[0]
+        p = case.surface()["p"]                # a Quantity: p.values (numpy array), p.unit ("Pa")
+        fields = case.fields()                 # points, triangles, u, w, f_x, f_z (punch.fields: true)
+
+Pure Python on Debian's python3-numpy and python3-h5py; run it with /usr/bin/python3.
+"""
+
+from .result import EVENT_TYPES, Case, Quantity, Result, Table, open
+
+__all__ = ["EVENT_TYPES", "Case", "Quantity", "Result", "Table", "open"]
+__version__ = "0.1.0"
