@@ -4,6 +4,7 @@
 #include "tribo/core/error.hpp"
 #include "tribo/core/log.hpp"
 #include "tribo/core/version.hpp"
+#include "tribo/io/result_file.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/study_registry.hpp"
 
@@ -112,6 +113,13 @@ int CommandLine::execute(MPI_Comm world) {
     return static_cast<int>(ExitCode::success);
   }
 
+  // The output must not be the input: `-o F.yaml --overwrite` would replace the input with HDF5.
+  for (const auto &target : {options_.output, ResultFile::partialPath(options_.output)}) {
+    std::error_code ec;
+    if (std::filesystem::exists(target, ec) && std::filesystem::equivalent(input_, target, ec))
+      throw InputError(fmt::format("-o '{}': {} is the input file; name another output file",
+                                   options_.output, target == options_.output ? "that" : "its '.partial'"));
+  }
   quietOutput() = options_.quiet;
   const RunSummary summary = runStudy(world, config, std::move(cases), options_);
   if (summary.cases_failed > 0) {

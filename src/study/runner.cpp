@@ -137,6 +137,14 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
         throw InputError("two cases of the study have the same id '" + c.id + "'");
   }
 
+  // Every option is checked before the output is touched: a refused run leaves the files as they were.
+  if (options.ranks_per_case > 0 && world_size % options.ranks_per_case != 0) {
+    MPI_Comm_free(&world);
+    throw InputError(fmt::format("--ranks-per-case {}: does not divide the {} rank(s) of the run; allowed: a "
+                                 "divisor of {}, or 0 to choose",
+                                 options.ranks_per_case, world_size, world_size));
+  }
+
   // The writer opens the file first, so a refusal (file exists, different input) stops every rank
   // before any work.
   std::unique_ptr<ResultFile> file;
@@ -191,9 +199,6 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   const int ranks_per_case = options.ranks_per_case > 0
                                  ? options.ranks_per_case
                                  : chooseRanksPerCase(world_size, static_cast<int>(order.size()));
-  if (world_size % ranks_per_case != 0)
-    throw InputError(fmt::format("--ranks-per-case {} does not divide the {} ranks of the run",
-                                 ranks_per_case, world_size));
   const int n_groups = world_size / ranks_per_case;
   MPI_Comm group;
   MPI_Comm_split(world, world_rank / ranks_per_case, world_rank, &group);
