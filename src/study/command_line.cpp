@@ -3,6 +3,7 @@
 
 #include "tribo/core/error.hpp"
 #include "tribo/core/log.hpp"
+#include "tribo/core/petsc_options.hpp"
 #include "tribo/core/version.hpp"
 #include "tribo/io/result_file.hpp"
 #include "tribo/study/config.hpp"
@@ -48,6 +49,7 @@ CommandLine::CommandLine(int argc, char **argv) {
     const std::string arg = argv[i];
     if (isPetscOption(arg)) {
       petsc_args_.push_back(arg);
+      petsc_option_names_.push_back(arg);
       if (i + 1 < argc && looksLikeValue(argv[i + 1])) petsc_args_.push_back(argv[++i]);
     } else {
       own.push_back(arg);
@@ -79,6 +81,9 @@ CommandLine::CommandLine(int argc, char **argv) {
                 "Continue an interrupted run of the same input: skip the cases already complete");
   run->add_flag("-q,--quiet", options_.quiet, "No progress lines");
   run->add_flag("--fail-fast", options_.fail_fast, "Stop the study at the first failing case");
+  run->add_option("--max-cases", max_cases_, "Refuse a study of more cases than this (a sweep's points)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   run->add_option("--ranks-per-case", options_.ranks_per_case,
                   "MPI ranks working on each case (default: one case per rank when there are enough cases)")
       ->check(CLI::NonNegativeNumber);
@@ -86,6 +91,9 @@ CommandLine::CommandLine(int argc, char **argv) {
   auto *validate = app.add_subcommand("validate", "Check an input file without running it; list its cases");
   validate->add_option("input", input_, "YAML input file")->required()->check(CLI::ExistingFile);
   validate->add_option("--set", overrides_, "Override an input key: --set slab.levels=6 (repeatable)");
+  validate->add_option("--max-cases", max_cases_, "Refuse a study of more cases than this (a sweep's points)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
 
   try {
     std::vector<std::string> reversed(own.rbegin(), own.rend() - 1);
@@ -103,7 +111,7 @@ int CommandLine::execute(MPI_Comm world) {
   ConfigNode config = ConfigNode::fromFile(input_);
   for (const auto &assignment : overrides_)
     config.applyOverride(assignment);
-  std::vector<CasePlan> cases = buildStudy(config);
+  std::vector<CasePlan> cases = buildStudy(config, max_cases_);
 
   if (subcommand_ == "validate") {
     print(world, "{}: valid input for study '{}' with {} case(s):\n", input_,
@@ -122,6 +130,7 @@ int CommandLine::execute(MPI_Comm world) {
   }
   quietOutput() = options_.quiet;
   const RunSummary summary = runStudy(world, config, std::move(cases), options_);
+  warnUnusedPetscOptions(world, petsc_option_names_);
   if (summary.cases_failed > 0) {
     print(world, "tribo: {} case(s) failed; their errors are in /cases/<id>/ attribute 'error'\n",
           summary.cases_failed);
