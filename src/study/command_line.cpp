@@ -68,7 +68,8 @@ CommandLine::CommandLine(int argc, char **argv) {
                "tribo"};
   app.set_version_flag("--version", fmt::format("tribo {} (git {})", version, git_commit));
   app.require_subcommand(1);
-  app.footer(studiesText() + "\nExit codes: 0 success, 1 bad input, 2 solver failure, 3 I/O failure.");
+  app.footer(studiesText() + "\nExit codes: 0 success, 1 bad input, 2 solver failure, 3 I/O failure, 4 interrupted by a "
+                                "signal (resumable with --resume).");
 
   auto *run = app.add_subcommand("run", "Run the study described by an input file and write HDF5 results");
   run->add_option("input", input_, "YAML input file (see docs/input.md)")
@@ -131,6 +132,8 @@ int CommandLine::execute(MPI_Comm world) {
   quietOutput() = options_.quiet;
   const RunSummary summary = runStudy(world, config, std::move(cases), options_);
   warnUnusedPetscOptions(world, petsc_option_names_);
+  // Not finished takes precedence over failed cases: --resume redoes those too.
+  if (summary.interrupted) return static_cast<int>(ExitCode::interrupted);
   if (summary.cases_failed > 0) {
     print(world, "tribo: {} case(s) failed; their errors are in /cases/<id>/ attribute 'error'\n",
           summary.cases_failed);

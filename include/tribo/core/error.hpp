@@ -1,4 +1,4 @@
-// The three kinds of failure a run can end in, each with its own exit code (README, docs/input.md).
+// The kinds of failure a run can end in (and an interrupted run), each with its own exit code (README, docs/input.md).
 #pragma once
 
 #include <petscsys.h>
@@ -7,7 +7,9 @@
 
 namespace tribo {
 
-enum class ExitCode : int { success = 0, bad_input = 1, solver_failure = 2, io_failure = 3 };
+/// `interrupted`: a signal stopped the study before every case ran; OUT.h5.partial holds the complete
+/// cases and `--resume` continues it (a Slurm job tests for it to requeue, docs/cluster.md).
+enum class ExitCode : int { success = 0, bad_input = 1, solver_failure = 2, io_failure = 3, interrupted = 4 };
 
 /// Input that cannot be run: names the key path, the value and what is allowed.
 struct InputError : std::runtime_error {
