@@ -26,8 +26,14 @@ struct IoError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// Turns a PETSc error code into a SolverError at the C++ boundary (ABLATE's checker idiom).
+/// Turns a PETSc error code into a SolverError at the C++ boundary (ABLATE's checker idiom), with
+/// PETSc's own message ("Unable to find requested KSP type gmress") when keepPetscErrorMessage caught it.
 void throwOnPetscError(PetscErrorCode ierr, const char *call, const char *file, int line);
+
+/// A PETSc error handler (PetscPushErrorHandler) that keeps the message for throwOnPetscError instead
+/// of printing PETSc's error dump: a bad option value becomes one line naming it, not a page.
+PetscErrorCode keepPetscErrorMessage(MPI_Comm comm, int line, const char *function, const char *file,
+                                     PetscErrorCode code, PetscErrorType type, const char *message, void *ctx);
 
 } // namespace tribo
 
