@@ -45,7 +45,12 @@ public:
     if (n.IsMap()) {
       std::map<std::string, YAML::Mark> seen;
       for (const auto &kv : n) {
-        const std::string key = kv.first.IsScalar() ? kv.first.Scalar() : std::string("?");
+        // Keys are names: a null, empty or composite key (`: x`, `? [a]`) is no key anyone reads.
+        if (!kv.first.IsScalar() || kv.first.Scalar().empty())
+          throw InputError(fmt::format("{}: {}: a key must be a non-empty name, got {}", lineText(file_, kv.first.Mark()),
+                                       path.empty() ? "(root)" : path,
+                                       kv.first.IsScalar() ? "an empty one" : scalarText(kv.first)));
+        const std::string key = kv.first.Scalar();
         const std::string p = joinPath(path, key);
         const auto [first, fresh] = seen.emplace(key, kv.first.Mark());
         if (!fresh)

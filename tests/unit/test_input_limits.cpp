@@ -41,6 +41,15 @@ TEST(InputLimits, DuplicateKeysNameBothLines) {
   EXPECT_EQ(errorOf([] { ConfigNode::fromString("a: {x: 1}\nb: {x: 2}\n"); }), "");
 }
 
+TEST(InputLimits, KeysMustBeNames) {
+  // Found by the fuzzer: an empty key in sweep.parameters escaped as a yaml-cpp exception.
+  const auto msg = errorOf(
+      [] { ConfigNode::fromString("study: dynamics\nsweep:\n  parameters:\n    : eisk\n", "in.yaml"); });
+  EXPECT_HAS(msg, "in.yaml:4: sweep.parameters: a key must be a non-empty name");
+  EXPECT_HAS(errorOf([] { ConfigNode::fromString("~: 1\n"); }), "a key must be a non-empty name");
+  EXPECT_HAS(errorOf([] { ConfigNode::fromString("? [a, b]\n: 1\n"); }), "got a list");
+}
+
 TEST(InputLimits, EmptyOrNullSetIsAnError) {
   auto root = ConfigNode::fromString(table_yaml, "in.yaml");
   EXPECT_HAS(errorOf([&] { root.applyOverride("friction.mu="); }),
