@@ -23,7 +23,8 @@ void throwOnPetscError(PetscErrorCode ierr, const char *call, const char *file, 
   PetscErrorMessage(ierr, &text, nullptr);
   const std::string detail = std::exchange(petsc_message, "");
   throw SolverError(fmt::format("PETSc error {} ({}){} in {} at {}:{}", static_cast<int>(ierr),
-                                text ? text : "unknown", detail.empty() ? "" : ": " + detail, call, file, line));
+                                text ? text : "unknown", detail.empty() ? "" : ": " + detail, call, file,
+                                line));
 }
 
 } // namespace tribo

@@ -21,7 +21,8 @@ std::vector<std::string> unusedPetscOptions(MPI_Comm world, const std::vector<st
     used[i] = flag ? 1 : 0;
   }
   if (!used.empty()) {
-    const int rc = MPI_Allreduce(MPI_IN_PLACE, used.data(), static_cast<int>(used.size()), MPI_INT, MPI_MAX, world);
+    const int rc =
+        MPI_Allreduce(MPI_IN_PLACE, used.data(), static_cast<int>(used.size()), MPI_INT, MPI_MAX, world);
     if (rc != MPI_SUCCESS) throw SolverError("MPI_Allreduce failed while collecting the PETSc options used");
   }
   std::vector<std::string> unused;
@@ -36,8 +37,9 @@ void warnUnusedPetscOptions(MPI_Comm world, const std::vector<std::string> &name
   if (given) return; // PETSc's own report at PetscFinalize, or none with -options_left 0
   // PETSc reads these only inside PetscFinalize, after this report.
   static const std::set<std::string> read_at_finalize = {
-      "-options_left", "-log_view", "-log_view_memory", "-log_view_gpu_time", "-log_all", "-log_trace",
-      "-log_mpe", "-log_perfstubs", "-memory_view", "-malloc_dump", "-malloc_view", "-malloc_view_threshold",
+      "-options_left", "-log_view",    "-log_view_memory", "-log_view_gpu_time",
+      "-log_all",      "-log_trace",   "-log_mpe",         "-log_perfstubs",
+      "-memory_view",  "-malloc_dump", "-malloc_view",     "-malloc_view_threshold",
       "-objects_dump", "-options_view"};
   std::vector<std::string> candidates;
   for (const auto &n : names)
@@ -47,8 +49,9 @@ void warnUnusedPetscOptions(MPI_Comm world, const std::vector<std::string> &name
   MPI_Comm_rank(world, &rank);
   if (rank != 0 || unused.empty()) return;
   for (const auto &name : unused)
-    fmt::print(stderr, "tribo: warning: PETSc option {} was not used (misspelt, or for a solver this study "
-                       "does not create; -options_left 0 silences this)\n",
+    fmt::print(stderr,
+               "tribo: warning: PETSc option {} was not used (misspelt, or for a solver this study "
+               "does not create; -options_left 0 silences this)\n",
                name);
   std::fflush(stderr);
 }

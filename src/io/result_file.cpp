@@ -3,8 +3,8 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <functional>
 #include <fmt/format.h>
+#include <functional>
 
 namespace tribo {
 

@@ -68,8 +68,9 @@ CommandLine::CommandLine(int argc, char **argv) {
                "tribo"};
   app.set_version_flag("--version", fmt::format("tribo {} (git {})", version, git_commit));
   app.require_subcommand(1);
-  app.footer(studiesText() + "\nExit codes: 0 success, 1 bad input, 2 solver failure, 3 I/O failure, 4 interrupted by a "
-                                "signal (resumable with --resume).");
+  app.footer(studiesText() +
+             "\nExit codes: 0 success, 1 bad input, 2 solver failure, 3 I/O failure, 4 interrupted by a "
+             "signal (resumable with --resume).");
 
   auto *run = app.add_subcommand("run", "Run the study described by an input file and write HDF5 results");
   run->add_option("input", input_, "YAML input file (see docs/input.md)")
@@ -126,8 +127,8 @@ int CommandLine::execute(MPI_Comm world) {
   for (const auto &target : {options_.output, ResultFile::partialPath(options_.output)}) {
     std::error_code ec;
     if (std::filesystem::exists(target, ec) && std::filesystem::equivalent(input_, target, ec))
-      throw InputError(fmt::format("-o '{}': {} is the input file; name another output file",
-                                   options_.output, target == options_.output ? "that" : "its '.partial'"));
+      throw InputError(fmt::format("-o '{}': {} is the input file; name another output file", options_.output,
+                                   target == options_.output ? "that" : "its '.partial'"));
   }
   quietOutput() = options_.quiet;
   const RunSummary summary = runStudy(world, config, std::move(cases), options_);

@@ -47,8 +47,8 @@ public:
       for (const auto &kv : n) {
         // Keys are names: a null, empty or composite key (`: x`, `? [a]`) is no key anyone reads.
         if (!kv.first.IsScalar() || kv.first.Scalar().empty())
-          throw InputError(fmt::format("{}: {}: a key must be a non-empty name, got {}", lineText(file_, kv.first.Mark()),
-                                       path.empty() ? "(root)" : path,
+          throw InputError(fmt::format("{}: {}: a key must be a non-empty name, got {}",
+                                       lineText(file_, kv.first.Mark()), path.empty() ? "(root)" : path,
                                        kv.first.IsScalar() ? "an empty one" : scalarText(kv.first)));
         const std::string key = kv.first.Scalar();
         const std::string p = joinPath(path, key);
@@ -56,7 +56,8 @@ public:
         if (!fresh)
           throw InputError(fmt::format("{}: {}: duplicate key (first at line {}); a key may appear once in a "
                                        "mapping",
-                                       lineText(file_, kv.first.Mark()), shortened(p), first->second.line + 1));
+                                       lineText(file_, kv.first.Mark()), shortened(p),
+                                       first->second.line + 1));
         visit(kv.second, p, depth + 1);
       }
     } else if (n.IsSequence()) {
@@ -121,7 +122,8 @@ ConfigNode ConfigNode::parse(const std::string &yaml, const std::string &file, c
     shared->root = YAML::Load(yaml);
   } catch (const YAML::Exception &e) {
     if (e.mark.is_null())
-      throw InputError(fmt::format("{}: malformed YAML: {} (nested more than yaml-cpp allows?)", file, e.msg));
+      throw InputError(
+          fmt::format("{}: malformed YAML: {} (nested more than yaml-cpp allows?)", file, e.msg));
     throw InputError(
         fmt::format("{}:{}:{}: malformed YAML: {}", file, e.mark.line + 1, e.mark.column + 1, e.msg));
   }
@@ -188,8 +190,8 @@ void ConfigNode::assign(const std::string &assignment, const std::string &origin
   try {
     value = YAML::Load(text);
   } catch (const YAML::Exception &e) {
-    throw InputError(fmt::format("{}: {}: malformed value '{}': {}", origin, shortened(key), shortened(text),
-                                 e.msg));
+    throw InputError(
+        fmt::format("{}: {}: malformed value '{}': {}", origin, shortened(key), shortened(text), e.msg));
   }
   if (value.IsNull())
     throw InputError(fmt::format("{}: {}: the value '{}' is null; give a value, or leave the key out for its "
@@ -344,7 +346,8 @@ std::string ConfigNode::getChoice(const std::string &key, const std::string &fal
   const std::string v = getString(key, fallback);
   for (const auto &c : choices)
     if (c == v) return v;
-  fail(key, fmt::format("value '{}' is not allowed; choose one of {{{}}}", shortened(v), fmt::join(choices, ", ")));
+  fail(key, fmt::format("value '{}' is not allowed; choose one of {{{}}}", shortened(v),
+                        fmt::join(choices, ", ")));
 }
 
 std::vector<double> ConfigNode::getDoubleList(const std::string &key, const std::vector<double> &fallback,
@@ -383,8 +386,8 @@ ConfigNode ConfigNode::child(const std::string &key) const {
   YAML::Node n = lookup(key);
   if (n.IsDefined() && !n.IsNull() && !n.IsMap())
     fail(key, fmt::format("expected a mapping of keys, got {}", scalarText(n)));
-  return ConfigNode(shared_, n.IsDefined() && !n.IsNull() ? n : YAML::Node(YAML::NodeType::Map),
-                    keyPath(key), where());
+  return ConfigNode(shared_, n.IsDefined() && !n.IsNull() ? n : YAML::Node(YAML::NodeType::Map), keyPath(key),
+                    where());
 }
 
 ConfigNode ConfigNode::requireChild(const std::string &key) const {
@@ -430,8 +433,8 @@ void ConfigNode::checkAllKeysUsed() const {
         const std::string p = joinPath(base, kv.first.Scalar());
         if (!shared_->used.count(p))
           throw InputError(fmt::format(
-              "{}: unknown key '{}' (not read by study '{}'; see docs/input.md)", lineOf(p, kv.first), shortened(p),
-              shared_->root["study"].IsScalar() ? shared_->root["study"].Scalar() : "?"));
+              "{}: unknown key '{}' (not read by study '{}'; see docs/input.md)", lineOf(p, kv.first),
+              shortened(p), shared_->root["study"].IsScalar() ? shared_->root["study"].Scalar() : "?"));
         visit(kv.second, p);
       }
     } else if (n.IsSequence()) {

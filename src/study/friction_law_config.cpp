@@ -128,7 +128,8 @@ std::unique_ptr<FrictionLaw> makeFrictionLaw(const ConfigNode &node,
       const auto at = msg.find(tag);
       if (at != std::string::npos) {
         const auto end = msg.find_first_of(" =", at + tag.size());
-        const std::string name = msg.substr(at + tag.size(), end == std::string::npos ? end : end - at - tag.size());
+        const std::string name =
+            msg.substr(at + tag.size(), end == std::string::npos ? end : end - at - tag.size());
         if (node.has(name)) where = node.whereIs(name, node.rawValue(name));
       }
       throw InputError(fmt::format("{}: {}: {}", where, node.path().empty() ? "friction" : node.path(), msg));

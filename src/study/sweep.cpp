@@ -61,9 +61,10 @@ std::vector<SweepPoint> readSweep(const ConfigNode &root, std::size_t max_points
     // A key set twice would be set by whichever comes last, silently: refused.
     for (const auto &set : overridden)
       if (!within(set, "sweep") && (within(set, key) || within(key, set)))
-        parameters.fail(key, fmt::format("is also set by a --set of '{}'; set it in one place (remove the --set, or "
-                                         "the sweep parameter)",
-                                         set));
+        parameters.fail(
+            key, fmt::format("is also set by a --set of '{}'; set it in one place (remove the --set, or "
+                             "the sweep parameter)",
+                             set));
     for (const auto &a : axes)
       if (within(a.key, key) || within(key, a.key))
         parameters.fail(key, fmt::format("overlaps the sweep parameter '{}'; sweep each key once", a.key));
@@ -86,9 +87,10 @@ std::vector<SweepPoint> readSweep(const ConfigNode &root, std::size_t max_points
                         fmt::format("zip mode needs lists of equal length ({} has {}, {} has {})",
                                     axes.front().key, axes.front().values.size(), a.key, a.values.size()));
     if (axes.front().values.size() > max_points)
-      sweep.fail("parameters", fmt::format("the sweep has {} points; allowed at most {} (--max-cases N raises "
-                                           "the limit)",
-                                           axes.front().values.size(), max_points));
+      sweep.fail("parameters",
+                 fmt::format("the sweep has {} points; allowed at most {} (--max-cases N raises "
+                             "the limit)",
+                             axes.front().values.size(), max_points));
     for (std::size_t i = 0; i < axes.front().values.size(); ++i)
       combos.emplace_back(axes.size(), i);
   } else {

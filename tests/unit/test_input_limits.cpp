@@ -32,7 +32,8 @@ const char *table_yaml = "study: friction_table\n"
 } // namespace
 
 TEST(InputLimits, DuplicateKeysNameBothLines) {
-  const auto top = errorOf([] { ConfigNode::fromString("study: disk\nslab: {}\nstudy: punch\n", "in.yaml"); });
+  const auto top =
+      errorOf([] { ConfigNode::fromString("study: disk\nslab: {}\nstudy: punch\n", "in.yaml"); });
   EXPECT_HAS(top, "in.yaml:3: study: duplicate key (first at line 1)");
   const auto nested =
       errorOf([] { ConfigNode::fromString("study: punch\nslab:\n  levels: 5\n  levels: 6\n", "in.yaml"); });
@@ -106,13 +107,15 @@ TEST(InputLimits, SweepSizeIsBoundedBeforeExpansion) {
 }
 
 TEST(InputLimits, StudyCaseCountIsBounded) {
-  auto root = ConfigNode::fromString(std::string(table_yaml) + "sweep:\n  parameters:\n    friction.mu: [0.1, "
-                                                               "0.2, 0.3]\n",
-                                     "in.yaml");
+  auto root =
+      ConfigNode::fromString(std::string(table_yaml) + "sweep:\n  parameters:\n    friction.mu: [0.1, "
+                                                       "0.2, 0.3]\n",
+                             "in.yaml");
   EXPECT_EQ(buildStudy(root, 3).size(), 3u);
-  auto again = ConfigNode::fromString(std::string(table_yaml) + "sweep:\n  parameters:\n    friction.mu: [0.1, "
-                                                                "0.2, 0.3]\n",
-                                      "in.yaml");
+  auto again =
+      ConfigNode::fromString(std::string(table_yaml) + "sweep:\n  parameters:\n    friction.mu: [0.1, "
+                                                       "0.2, 0.3]\n",
+                             "in.yaml");
   EXPECT_HAS(errorOf([&] { buildStudy(again, 2); }), "allowed at most 2");
 }
 
@@ -166,7 +169,8 @@ TEST(InputLimits, SweepValueErrorsNameTheirLine) {
                                                                   "[0.1]\n",
                                         "in.yaml");
   EXPECT_HAS(errorOf([&] { buildStudy(unknown); }), "in.yaml:8: unknown key 'friction.muu'");
-  auto missing = ConfigNode::fromString("study: friction_table\nfriction: {law: Coulomb, mu: 0.3}\n", "in.yaml");
+  auto missing =
+      ConfigNode::fromString("study: friction_table\nfriction: {law: Coulomb, mu: 0.3}\n", "in.yaml");
   const auto msg = errorOf([&] { buildStudy(missing); });
   EXPECT_HAS(msg, "table.N");
   EXPECT_EQ(msg.find("from --set"), std::string::npos) << msg;

@@ -1,4 +1,5 @@
-// The kinds of failure a run can end in (and an interrupted run), each with its own exit code (README, docs/input.md).
+// The kinds of failure a run can end in (and an interrupted run), each with its own exit code (README,
+// docs/input.md).
 #pragma once
 
 #include <petscsys.h>
@@ -33,7 +34,8 @@ void throwOnPetscError(PetscErrorCode ierr, const char *call, const char *file, 
 /// A PETSc error handler (PetscPushErrorHandler) that keeps the message for throwOnPetscError instead
 /// of printing PETSc's error dump: a bad option value becomes one line naming it, not a page.
 PetscErrorCode keepPetscErrorMessage(MPI_Comm comm, int line, const char *function, const char *file,
-                                     PetscErrorCode code, PetscErrorType type, const char *message, void *ctx);
+                                     PetscErrorCode code, PetscErrorType type, const char *message,
+                                     void *ctx);
 
 } // namespace tribo
 

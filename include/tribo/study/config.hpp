@@ -17,10 +17,10 @@ namespace tribo {
 /// Limits on an input, each refused with an error that names it (docs/input.md, "Limits"): they
 /// bound the time and memory of validation whatever the input holds.
 struct InputLimits {
-  static constexpr std::size_t file_bytes = 1 << 20; // the input file
-  static constexpr std::size_t nodes = 200000;       // YAML values, with aliases expanded
-  static constexpr std::size_t depth = 64;           // nesting of mappings and lists
-  static constexpr std::size_t echoed_chars = 60;    // a value quoted in a message is cut here
+  static constexpr std::size_t file_bytes = 1 << 20;      // the input file
+  static constexpr std::size_t nodes = 200000;            // YAML values, with aliases expanded
+  static constexpr std::size_t depth = 64;                // nesting of mappings and lists
+  static constexpr std::size_t echoed_chars = 60;         // a value quoted in a message is cut here
   static constexpr std::size_t default_max_cases = 10000; // cases of a study (--max-cases)
 };
 
@@ -95,11 +95,11 @@ public:
 private:
   struct Shared {
     std::string file;
-    std::string source;                 // the text as read
-    std::string variant_source;         // the same without its top-level sweep block, lines kept
-    std::vector<std::string> overrides; // --set assignments, in order
+    std::string source;                          // the text as read
+    std::string variant_source;                  // the same without its top-level sweep block, lines kept
+    std::vector<std::string> overrides;          // --set assignments, in order
     std::map<std::string, std::string> assigned; // key path set by --set or a sweep -> its "line"
-    std::set<std::string> used;         // key paths read so far
+    std::set<std::string> used;                  // key paths read so far
     YAML::Node root;
   };
   ConfigNode(std::shared_ptr<Shared> shared, YAML::Node node, std::string path, std::string fallback_where);
