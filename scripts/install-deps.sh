@@ -2,6 +2,7 @@
 # Installs the Debian 12 packages tribo needs to build, test and plot. Idempotent: skips what is present.
 set -euo pipefail
 
+# clang-14 + libclang-rt-14-dev: libFuzzer, for the fuzz target of the input validation (tests/fuzz/).
 # libopenblas0-serial: Debian's optimised single-threaded BLAS/LAPACK, taken through the libblas.so.3
 # alternative by PETSc, MUMPS and tribo's condensed contact path (2-3x faster than the reference BLAS
 # there, docs/performance.md); serial, so it never competes with the MPI ranks for cores.
@@ -11,6 +12,7 @@ packages=(
   petsc-dev libhdf5-openmpi-dev
   libyaml-cpp-dev libfmt-dev libcli11-dev libboost-dev
   googletest libgtest-dev libbenchmark-dev
+  clang-14 libclang-rt-14-dev
   libopenblas0-serial
   python3 python3-numpy python3-scipy python3-matplotlib python3-h5py python3-yaml python3-meshio
 )

@@ -2,14 +2,29 @@
 #include "tribo/core/error.hpp"
 
 #include <fmt/format.h>
+#include <string>
+#include <utility>
 
 namespace tribo {
+
+namespace {
+thread_local std::string petsc_message; // the specific message of the last PETSc error raised
+} // namespace
+
+PetscErrorCode keepPetscErrorMessage(MPI_Comm, int, const char *function, const char *, PetscErrorCode code,
+                                     PetscErrorType type, const char *message, void *) {
+  if (type == PETSC_ERROR_INITIAL)
+    petsc_message = fmt::format("{} (in {})", message ? message : "", function ? function : "?");
+  return code;
+}
 
 void throwOnPetscError(PetscErrorCode ierr, const char *call, const char *file, int line) {
   const char *text = nullptr;
   PetscErrorMessage(ierr, &text, nullptr);
-  throw SolverError(fmt::format("PETSc error {} ({}) in {} at {}:{}", static_cast<int>(ierr),
-                                text ? text : "unknown", call, file, line));
+  const std::string detail = std::exchange(petsc_message, "");
+  throw SolverError(fmt::format("PETSc error {} ({}){} in {} at {}:{}", static_cast<int>(ierr),
+                                text ? text : "unknown", detail.empty() ? "" : ": " + detail, call, file,
+                                line));
 }
 
 } // namespace tribo

@@ -5,6 +5,7 @@ namespace tribo {
 
 PetscSession::PetscSession(int *argc, char ***argv, const char *help) {
   TRIBO_PETSC_CALL(PetscInitialize(argc, argv, nullptr, help));
+  TRIBO_PETSC_CALL(PetscPushErrorHandler(keepPetscErrorMessage, nullptr));
 }
 
 PetscSession::~PetscSession() {

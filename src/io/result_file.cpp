@@ -6,10 +6,38 @@
 #include <cstdio>
 #include <filesystem>
 #include <fmt/format.h>
+#include <functional>
 
 namespace tribo {
 
 namespace fs = std::filesystem;
+
+std::string h5ErrorDetail() {
+  // Walked from the API call inwards: the innermost description is the most specific, and a failed
+  // read or write of the file driver carries the system's message ("error message = 'No space ...'").
+  struct Found {
+    std::string innermost, system;
+  } found;
+  H5Ewalk2(
+      H5E_DEFAULT, H5E_WALK_DOWNWARD,
+      [](unsigned, const H5E_error2_t *e, void *data) -> herr_t {
+        auto *f = static_cast<Found *>(data);
+        if (!e->desc) return 0;
+        const std::string desc = e->desc;
+        f->innermost = desc;
+        const std::string tag = "error message = '";
+        const auto at = desc.find(tag);
+        if (at != std::string::npos) {
+          const auto end = desc.find('\'', at + tag.size());
+          f->system = desc.substr(at + tag.size(), end == std::string::npos ? end : end - at - tag.size());
+        }
+        return 0;
+      },
+      &found);
+  if (!found.system.empty()) return ": " + found.system;
+  if (!found.innermost.empty()) return " (" + found.innermost + ")";
+  return "";
+}
 
 namespace {
 
@@ -42,6 +70,19 @@ bool linkExists(hid_t file, const std::string &path) {
 
 std::string casePath(const std::string &id) {
   return "/cases/" + id;
+}
+
+/// Whether /cases/<name> carries status = "complete".
+bool isComplete(hid_t cases, const char *name) {
+  H5Handle g(H5Gopen2(cases, name, H5P_DEFAULT), H5Gclose, "open case group");
+  if (H5Aexists(g, "status") <= 0) return false;
+  H5Handle attr(H5Aopen(g, "status", H5P_DEFAULT), H5Aclose, "read status");
+  H5Handle type = utf8String();
+  char *text = nullptr;
+  h5check(H5Aread(attr, type, &text), "read status");
+  const bool complete = text && std::string(text) == "complete";
+  H5free_memory(text);
+  return complete;
 }
 
 } // namespace
@@ -81,6 +122,10 @@ void writeH5Attribute(hid_t object, const std::string &name, const AttributeValu
 ResultFile::ResultFile(const std::string &final_path, const std::string &input_text, Policy policy)
     : final_path_(final_path), partial_path_(partialPath(final_path)) {
   H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); // errors become IoError, not HDF5's stack dumps
+  // Refused before any work: the final rename would fail only after every case had run.
+  for (const auto &p : {final_path_, partial_path_})
+    if (fs::is_directory(p))
+      throw IoError(fmt::format("output '{}' is a directory; -o takes the name of a file to write", p));
   const bool final_exists = fs::exists(final_path_);
   const bool partial_exists = fs::exists(partial_path_);
   if (final_exists && !policy.overwrite && !policy.resume)
@@ -120,17 +165,7 @@ ResultFile::ResultFile(const std::string &final_path, const std::string &input_t
       for (hsize_t i = 0; i < info.nlinks; ++i) {
         char name[1024];
         H5Lget_name_by_idx(cases, ".", H5_INDEX_NAME, H5_ITER_INC, i, name, sizeof name, H5P_DEFAULT);
-        H5Handle g(H5Gopen2(cases, name, H5P_DEFAULT), H5Gclose, "open case group");
-        bool complete = false;
-        if (H5Aexists(g, "status") > 0) {
-          H5Handle attr(H5Aopen(g, "status", H5P_DEFAULT), H5Aclose, "read status");
-          H5Handle type = utf8String();
-          char *text = nullptr;
-          h5check(H5Aread(attr, type, &text), "read status");
-          complete = text && std::string(text) == "complete";
-          H5free_memory(text);
-        }
-        if (complete)
+        if (isComplete(cases, name))
           completed_.insert(name);
         else
           unfinished.push_back(name);
@@ -139,13 +174,36 @@ ResultFile::ResultFile(const std::string &final_path, const std::string &input_t
       for (const auto &name : unfinished)
         h5check(H5Ldelete(cases, name.c_str(), H5P_DEFAULT), "drop case " + name);
     }
+    h5check(H5Fflush(file_, H5F_SCOPE_GLOBAL), "flush '" + partial_path_ + "'");
     return;
   }
 
   if (partial_exists) fs::remove(partial_path_);
   file_ = H5Handle(H5Fcreate(partial_path_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose,
                    "create '" + partial_path_ + "'");
+  // The skeleton (input, empty /cases) goes to disk before any case runs: a run killed while it
+  // computes its first case leaves a valid file that --resume opens.
   writeRootAttribute("input_yaml", input_text);
+  H5Handle lcpl = linkCreationWithParents();
+  H5Handle(H5Gcreate2(file_, "/cases", lcpl, H5P_DEFAULT, H5P_DEFAULT), H5Gclose, "create /cases");
+  h5check(H5Fflush(file_, H5F_SCOPE_GLOBAL), "flush '" + partial_path_ + "'");
+}
+
+std::size_t ResultFile::closeAndCountComplete() {
+  file_.reset();
+  H5Handle file(H5Fopen(partial_path_.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose,
+                "reopen '" + partial_path_ + "' after the failed write");
+  std::size_t n = 0;
+  if (!linkExists(file, "/cases")) return n;
+  H5Handle cases(H5Gopen2(file, "/cases", H5P_DEFAULT), H5Gclose, "open /cases");
+  H5G_info_t info;
+  h5check(H5Gget_info(cases, &info), "list /cases");
+  for (hsize_t i = 0; i < info.nlinks; ++i) {
+    char name[1024];
+    H5Lget_name_by_idx(cases, ".", H5_INDEX_NAME, H5_ITER_INC, i, name, sizeof name, H5P_DEFAULT);
+    n += isComplete(cases, name);
+  }
+  return n;
 }
 
 ResultFile::~ResultFile() {
@@ -156,6 +214,22 @@ void ResultFile::writeRootAttribute(const std::string &name, const AttributeValu
   writeH5Attribute(file_, name, value);
 }
 
+void ResultFile::writeRootAttributes(const std::map<std::string, AttributeValue> &attributes) {
+  if (broken_)
+    throw IoError(fmt::format("'{}' is not written to after an earlier write failed", partial_path_));
+  try {
+    for (const auto &[name, value] : attributes)
+      writeH5Attribute(file_, name, value);
+    h5check(H5Fflush(file_, H5F_SCOPE_GLOBAL), "flush the output file");
+  } catch (const IoError &e) {
+    broken_ = true;
+    for (const auto &[name, value] : attributes)
+      if (H5Aexists(file_, name.c_str()) > 0) H5Adelete(file_, name.c_str());
+    H5Fflush(file_, H5F_SCOPE_GLOBAL);
+    throw IoError(fmt::format("{} (while writing the provenance of '{}')", e.what(), partial_path_));
+  }
+}
+
 void ResultFile::openGroupForCase(const std::string &id) {
   if (linkExists(file_, casePath(id)))
     h5check(H5Ldelete(file_, casePath(id).c_str(), H5P_DEFAULT), "replace case " + id);
@@ -163,60 +237,77 @@ void ResultFile::openGroupForCase(const std::string &id) {
 
 void ResultFile::writeCase(const std::string &id, const std::map<std::string, AttributeValue> &parameters,
                            const CaseRecord &record) {
-  openGroupForCase(id);
-  H5Handle lcpl = linkCreationWithParents();
-  H5Handle group(H5Gcreate2(file_, casePath(id).c_str(), lcpl, H5P_DEFAULT, H5P_DEFAULT), H5Gclose,
-                 "create group " + casePath(id));
-  for (const auto &[path, d] : record.datasets()) {
-    std::vector<hsize_t> dims(d.shape.begin(), d.shape.end());
-    if (dims.empty()) dims.push_back(d.values.size());
-    H5Handle space(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr), H5Sclose,
-                   "create a space for " + path);
-    const hid_t type = d.integer ? H5T_NATIVE_LLONG : H5T_NATIVE_DOUBLE;
-    H5Handle set(H5Dcreate2(group, path.c_str(), type, space, lcpl, H5P_DEFAULT, H5P_DEFAULT), H5Dclose,
-                 fmt::format("create dataset {}/{}", casePath(id), path));
-    if (d.integer) {
-      const std::vector<long long> ints(d.values.begin(), d.values.end());
-      if (!ints.empty())
-        h5check(H5Dwrite(set, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, ints.data()), "write dataset " + path);
-    } else if (!d.values.empty()) {
-      h5check(H5Dwrite(set, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, d.values.data()), "write dataset " + path);
+  writeGuarded(id, [&](hid_t group, hid_t lcpl) {
+    for (const auto &[path, d] : record.datasets()) {
+      std::vector<hsize_t> dims(d.shape.begin(), d.shape.end());
+      if (dims.empty()) dims.push_back(d.values.size());
+      H5Handle space(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr), H5Sclose,
+                     "create a space for " + path);
+      const hid_t type = d.integer ? H5T_NATIVE_LLONG : H5T_NATIVE_DOUBLE;
+      H5Handle set(H5Dcreate2(group, path.c_str(), type, space, lcpl, H5P_DEFAULT, H5P_DEFAULT), H5Dclose,
+                   fmt::format("create dataset {}/{}", casePath(id), path));
+      if (d.integer) {
+        const std::vector<long long> ints(d.values.begin(), d.values.end());
+        if (!ints.empty())
+          h5check(H5Dwrite(set, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, ints.data()), "write dataset " + path);
+      } else if (!d.values.empty()) {
+        h5check(H5Dwrite(set, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, d.values.data()), "write dataset " + path);
+      }
+      writeH5Attribute(set, "unit", d.unit);
     }
-    writeH5Attribute(set, "unit", d.unit);
-  }
-  for (const auto &[sub, attrs] : record.attributes()) {
-    H5Handle target;
-    if (sub.empty()) {
-      target = H5Handle(H5Oopen(group, ".", H5P_DEFAULT), H5Oclose, "open case group");
-    } else {
-      if (!linkExists(group, "./" + sub) && H5Lexists(group, sub.c_str(), H5P_DEFAULT) <= 0)
-        H5Handle(H5Gcreate2(group, sub.c_str(), lcpl, H5P_DEFAULT, H5P_DEFAULT), H5Gclose,
-                 "create group " + sub);
-      target = H5Handle(H5Oopen(group, sub.c_str(), H5P_DEFAULT), H5Oclose, "open " + sub);
+    for (const auto &[sub, attrs] : record.attributes()) {
+      H5Handle target;
+      if (sub.empty()) {
+        target = H5Handle(H5Oopen(group, ".", H5P_DEFAULT), H5Oclose, "open case group");
+      } else {
+        if (!linkExists(group, "./" + sub) && H5Lexists(group, sub.c_str(), H5P_DEFAULT) <= 0)
+          H5Handle(H5Gcreate2(group, sub.c_str(), lcpl, H5P_DEFAULT, H5P_DEFAULT), H5Gclose,
+                   "create group " + sub);
+        target = H5Handle(H5Oopen(group, sub.c_str(), H5P_DEFAULT), H5Oclose, "open " + sub);
+      }
+      for (const auto &[name, value] : attrs)
+        writeH5Attribute(target, name, value);
     }
-    for (const auto &[name, value] : attrs)
-      writeH5Attribute(target, name, value);
-  }
-  for (const auto &[name, value] : parameters)
-    writeH5Attribute(group, name, value);
-  // Marked last: a group without status=complete is redone by --resume.
-  writeH5Attribute(group, "status", std::string("complete"));
-  h5check(H5Fflush(file_, H5F_SCOPE_GLOBAL), "flush the output file");
+    for (const auto &[name, value] : parameters)
+      writeH5Attribute(group, name, value);
+    // Marked last: a group without status=complete is redone by --resume.
+    writeH5Attribute(group, "status", std::string("complete"));
+  });
   completed_.insert(id);
 }
 
 void ResultFile::writeFailedCase(const std::string &id,
                                  const std::map<std::string, AttributeValue> &parameters,
                                  const std::string &message) {
-  openGroupForCase(id);
-  H5Handle lcpl = linkCreationWithParents();
-  H5Handle group(H5Gcreate2(file_, casePath(id).c_str(), lcpl, H5P_DEFAULT, H5P_DEFAULT), H5Gclose,
-                 "create group " + casePath(id));
-  for (const auto &[name, value] : parameters)
-    writeH5Attribute(group, name, value);
-  writeH5Attribute(group, "error", message);
-  writeH5Attribute(group, "status", std::string("failed"));
-  h5check(H5Fflush(file_, H5F_SCOPE_GLOBAL), "flush the output file");
+  writeGuarded(id, [&](hid_t group, hid_t) {
+    for (const auto &[name, value] : parameters)
+      writeH5Attribute(group, name, value);
+    writeH5Attribute(group, "error", message);
+    writeH5Attribute(group, "status", std::string("failed"));
+  });
+}
+
+void ResultFile::writeGuarded(const std::string &id, const std::function<void(hid_t, hid_t)> &body) {
+  if (broken_)
+    throw IoError(fmt::format("'{}' is not written to after an earlier write failed", partial_path_));
+  try {
+    openGroupForCase(id);
+    H5Handle lcpl = linkCreationWithParents();
+    {
+      H5Handle group(H5Gcreate2(file_, casePath(id).c_str(), lcpl, H5P_DEFAULT, H5P_DEFAULT), H5Gclose,
+                     "create group " + casePath(id));
+      body(group, lcpl);
+    }
+    h5check(H5Fflush(file_, H5F_SCOPE_GLOBAL), "flush the output file");
+  } catch (const IoError &e) {
+    // Disk full, quota, a failing device: the case's half-written group is unlinked before anything
+    // more reaches the disk, so the metadata flushed next describes exactly the cases completed
+    // before (their blocks are on disk since their own flush). Nothing is written after this.
+    broken_ = true;
+    if (linkExists(file_, casePath(id))) H5Ldelete(file_, casePath(id).c_str(), H5P_DEFAULT);
+    H5Fflush(file_, H5F_SCOPE_GLOBAL);
+    throw IoError(fmt::format("{} (while writing case '{}' to '{}')", e.what(), id, partial_path_));
+  }
 }
 
 void ResultFile::commit() {

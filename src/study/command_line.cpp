@@ -3,7 +3,9 @@
 
 #include "tribo/core/error.hpp"
 #include "tribo/core/log.hpp"
+#include "tribo/core/petsc_options.hpp"
 #include "tribo/core/version.hpp"
+#include "tribo/io/result_file.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/study_registry.hpp"
 
@@ -47,6 +49,7 @@ CommandLine::CommandLine(int argc, char **argv) {
     const std::string arg = argv[i];
     if (isPetscOption(arg)) {
       petsc_args_.push_back(arg);
+      petsc_option_names_.push_back(arg);
       if (i + 1 < argc && looksLikeValue(argv[i + 1])) petsc_args_.push_back(argv[++i]);
     } else {
       own.push_back(arg);
@@ -65,7 +68,9 @@ CommandLine::CommandLine(int argc, char **argv) {
                "tribo"};
   app.set_version_flag("--version", fmt::format("tribo {} (git {})", version, git_commit));
   app.require_subcommand(1);
-  app.footer(studiesText() + "\nExit codes: 0 success, 1 bad input, 2 solver failure, 3 I/O failure.");
+  app.footer(studiesText() +
+             "\nExit codes: 0 success, 1 bad input, 2 solver failure, 3 I/O failure, 4 interrupted by a "
+             "signal (resumable with --resume).");
 
   auto *run = app.add_subcommand("run", "Run the study described by an input file and write HDF5 results");
   run->add_option("input", input_, "YAML input file (see docs/input.md)")
@@ -78,6 +83,9 @@ CommandLine::CommandLine(int argc, char **argv) {
                 "Continue an interrupted run of the same input: skip the cases already complete");
   run->add_flag("-q,--quiet", options_.quiet, "No progress lines");
   run->add_flag("--fail-fast", options_.fail_fast, "Stop the study at the first failing case");
+  run->add_option("--max-cases", max_cases_, "Refuse a study of more cases than this (a sweep's points)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   run->add_option("--ranks-per-case", options_.ranks_per_case,
                   "MPI ranks working on each case (default: one case per rank when there are enough cases)")
       ->check(CLI::NonNegativeNumber);
@@ -85,6 +93,9 @@ CommandLine::CommandLine(int argc, char **argv) {
   auto *validate = app.add_subcommand("validate", "Check an input file without running it; list its cases");
   validate->add_option("input", input_, "YAML input file")->required()->check(CLI::ExistingFile);
   validate->add_option("--set", overrides_, "Override an input key: --set slab.levels=6 (repeatable)");
+  validate->add_option("--max-cases", max_cases_, "Refuse a study of more cases than this (a sweep's points)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
 
   try {
     std::vector<std::string> reversed(own.rbegin(), own.rend() - 1);
@@ -102,7 +113,7 @@ int CommandLine::execute(MPI_Comm world) {
   ConfigNode config = ConfigNode::fromFile(input_);
   for (const auto &assignment : overrides_)
     config.applyOverride(assignment);
-  std::vector<CasePlan> cases = buildStudy(config);
+  std::vector<CasePlan> cases = buildStudy(config, max_cases_);
 
   if (subcommand_ == "validate") {
     print(world, "{}: valid input for study '{}' with {} case(s):\n", input_,
@@ -112,8 +123,18 @@ int CommandLine::execute(MPI_Comm world) {
     return static_cast<int>(ExitCode::success);
   }
 
+  // The output must not be the input: `-o F.yaml --overwrite` would replace the input with HDF5.
+  for (const auto &target : {options_.output, ResultFile::partialPath(options_.output)}) {
+    std::error_code ec;
+    if (std::filesystem::exists(target, ec) && std::filesystem::equivalent(input_, target, ec))
+      throw InputError(fmt::format("-o '{}': {} is the input file; name another output file", options_.output,
+                                   target == options_.output ? "that" : "its '.partial'"));
+  }
   quietOutput() = options_.quiet;
   const RunSummary summary = runStudy(world, config, std::move(cases), options_);
+  warnUnusedPetscOptions(world, petsc_option_names_);
+  // Not finished takes precedence over failed cases: --resume redoes those too.
+  if (summary.interrupted) return static_cast<int>(ExitCode::interrupted);
   if (summary.cases_failed > 0) {
     print(world, "tribo: {} case(s) failed; their errors are in /cases/<id>/ attribute 'error'\n",
           summary.cases_failed);

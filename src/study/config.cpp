@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <functional>
+#include <limits>
+#include <map>
 #include <sstream>
 
 namespace tribo {
@@ -16,75 +18,210 @@ std::string joinPath(const std::string &base, const std::string &key) {
 }
 
 std::string scalarText(const YAML::Node &n) {
-  if (n.IsScalar()) return "'" + n.Scalar() + "'";
+  if (n.IsScalar()) return "'" + shortened(n.Scalar()) + "'";
   if (n.IsSequence()) return "a list";
   if (n.IsMap()) return "a mapping";
   return "null";
 }
 
+std::string lineText(const std::string &file, const YAML::Mark &mark) {
+  return fmt::format("{}:{}", file, mark.line + 1);
+}
+
+/// Walks the tree once, as a study would read it (aliases expanded): refuses duplicate keys, and
+/// bounds the expanded size and the nesting, which are what later reads and emits cost.
+class TreeCheck {
+public:
+  explicit TreeCheck(const std::string &file) : file_(file) {}
+  void visit(const YAML::Node &n, const std::string &path, std::size_t depth) {
+    if (++count_ > InputLimits::nodes)
+      throw InputError(fmt::format(
+          "{}: {}: the input holds more than {} values once its aliases are expanded; allowed at most {} "
+          "(an alias '*name' repeats everything its anchor '&name' holds)",
+          lineText(file_, n.Mark()), path.empty() ? "(root)" : path, InputLimits::nodes, InputLimits::nodes));
+    if (depth > InputLimits::depth)
+      throw InputError(fmt::format("{}: {}: mappings and lists nested {} deep; allowed at most {}",
+                                   lineText(file_, n.Mark()), path, depth, InputLimits::depth));
+    if (n.IsMap()) {
+      std::map<std::string, YAML::Mark> seen;
+      for (const auto &kv : n) {
+        // Keys are names: a null, empty or composite key (`: x`, `? [a]`) is no key anyone reads.
+        if (!kv.first.IsScalar() || kv.first.Scalar().empty())
+          throw InputError(fmt::format("{}: {}: a key must be a non-empty name, got {}",
+                                       lineText(file_, kv.first.Mark()), path.empty() ? "(root)" : path,
+                                       kv.first.IsScalar() ? "an empty one" : scalarText(kv.first)));
+        const std::string key = kv.first.Scalar();
+        const std::string p = joinPath(path, key);
+        const auto [first, fresh] = seen.emplace(key, kv.first.Mark());
+        if (!fresh)
+          throw InputError(fmt::format("{}: {}: duplicate key (first at line {}); a key may appear once in a "
+                                       "mapping",
+                                       lineText(file_, kv.first.Mark()), shortened(p),
+                                       first->second.line + 1));
+        visit(kv.second, p, depth + 1);
+      }
+    } else if (n.IsSequence()) {
+      for (std::size_t i = 0; i < n.size(); ++i)
+        visit(n[i], fmt::format("{}[{}]", path, i), depth + 1);
+    }
+  }
+
+private:
+  const std::string &file_;
+  std::size_t count_ = 0;
+};
+
+/// The source with the lines of its top-level `sweep:` entry blanked (line numbers kept), when the
+/// root is a block mapping whose keys start their lines; otherwise the source itself.
+std::string withoutSweep(const std::string &source, const YAML::Node &root) {
+  int sweep_line = -1, next_line = std::numeric_limits<int>::max();
+  for (const auto &kv : root) {
+    const YAML::Mark m = kv.first.Mark();
+    if (m.column != 0) return source;
+    if (kv.first.Scalar() == "sweep") sweep_line = m.line;
+  }
+  if (sweep_line < 0) return source;
+  for (const auto &kv : root)
+    if (kv.first.Mark().line > sweep_line) next_line = std::min(next_line, kv.first.Mark().line);
+  std::string out;
+  out.reserve(source.size());
+  int line = 0;
+  std::size_t start = 0;
+  while (start <= source.size()) {
+    const auto end = source.find('\n', start);
+    const std::size_t stop = end == std::string::npos ? source.size() : end;
+    if (line < sweep_line || line >= next_line) out.append(source, start, stop - start);
+    if (end == std::string::npos) break;
+    out.push_back('\n');
+    start = end + 1;
+    ++line;
+  }
+  return out;
+}
+
 } // namespace
 
-ConfigNode::ConfigNode(std::shared_ptr<Shared> shared, YAML::Node node, std::string path)
-    : shared_(std::move(shared)), node_(std::move(node)), path_(std::move(path)) {}
+std::string shortened(const std::string &text) {
+  if (text.size() <= InputLimits::echoed_chars) return text;
+  return fmt::format("{}… ({} characters)", text.substr(0, InputLimits::echoed_chars), text.size());
+}
 
-ConfigNode ConfigNode::fromString(const std::string &yaml, const std::string &file) {
+ConfigNode::ConfigNode(std::shared_ptr<Shared> shared, YAML::Node node, std::string path,
+                       std::string fallback_where)
+    : shared_(std::move(shared)), node_(std::move(node)), path_(std::move(path)),
+      fallback_where_(std::move(fallback_where)) {}
+
+ConfigNode ConfigNode::parse(const std::string &yaml, const std::string &file, const std::string &source) {
+  if (yaml.size() > InputLimits::file_bytes)
+    throw InputError(fmt::format("{}: the input is {} bytes; allowed at most {}", file, yaml.size(),
+                                 InputLimits::file_bytes));
   auto shared = std::make_shared<Shared>();
   shared->file = file;
-  shared->source = yaml;
+  shared->source = source;
   try {
     shared->root = YAML::Load(yaml);
   } catch (const YAML::Exception &e) {
+    if (e.mark.is_null())
+      throw InputError(
+          fmt::format("{}: malformed YAML: {} (nested more than yaml-cpp allows?)", file, e.msg));
     throw InputError(
         fmt::format("{}:{}:{}: malformed YAML: {}", file, e.mark.line + 1, e.mark.column + 1, e.msg));
   }
   if (!shared->root.IsMap())
     throw InputError(fmt::format("{}: the input must be a YAML mapping of keys", file));
-  return ConfigNode(shared, shared->root, "");
+  TreeCheck(file).visit(shared->root, "", 0);
+  return ConfigNode(shared, shared->root, "", file);
+}
+
+ConfigNode ConfigNode::fromString(const std::string &yaml, const std::string &file) {
+  ConfigNode root = parse(yaml, file, yaml);
+  root.shared_->variant_source = withoutSweep(yaml, root.shared_->root);
+  return root;
 }
 
 ConfigNode ConfigNode::fromFile(const std::string &file) {
-  std::ifstream in(file);
+  std::ifstream in(file, std::ios::binary);
   if (!in) throw InputError(fmt::format("cannot read input file '{}'", file));
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return fromString(buffer.str(), file);
+  // Read at most one byte more than allowed: /dev/zero or a huge file is refused, not swallowed.
+  std::string text(InputLimits::file_bytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > InputLimits::file_bytes)
+    throw InputError(fmt::format("{}: the input file is larger than allowed ({} bytes at most)", file,
+                                 InputLimits::file_bytes));
+  return fromString(text, file);
 }
 
 void ConfigNode::applyOverride(const std::string &assignment) {
-  const auto eq = assignment.find('=');
-  if (eq == std::string::npos || eq == 0)
-    throw InputError(fmt::format("--set '{}': expected key.path=value", assignment));
-  const std::string key = assignment.substr(0, eq);
-  YAML::Node value;
-  try {
-    value = YAML::Load(assignment.substr(eq + 1));
-  } catch (const YAML::Exception &e) {
-    throw InputError(fmt::format("--set '{}': malformed value: {}", assignment, e.msg));
-  }
-  // Walk (and create) the mappings along the dotted path. yaml-cpp nodes are handles, so assigning
-  // through a chain of copies edits the tree in place.
-  std::vector<YAML::Node> chain{node_};
-  std::stringstream parts(key);
-  std::string part;
-  std::vector<std::string> names;
-  while (std::getline(parts, part, '.'))
-    names.push_back(part);
-  for (std::size_t i = 0; i + 1 < names.size(); ++i) {
-    YAML::Node next = chain.back()[names[i]];
-    if (next.IsDefined() && !next.IsNull() && !next.IsMap())
-      throw InputError(fmt::format("--set '{}': '{}' is not a mapping", assignment, names[i]));
-    chain.push_back(next);
-  }
-  chain.back()[names.back()] = value;
+  assign(assignment, shared_->file + " (from --set)");
   if (path_.empty()) shared_->overrides.push_back(assignment);
 }
 
-ConfigNode ConfigNode::variant(const std::vector<std::string> &extra) const {
-  ConfigNode copy = fromString(shared_->source, shared_->file);
+std::vector<std::string> ConfigNode::overriddenKeys() const {
+  std::vector<std::string> keys;
+  for (const auto &a : shared_->overrides)
+    keys.push_back(a.substr(0, a.find('=')));
+  return keys;
+}
+
+void ConfigNode::assign(const std::string &assignment, const std::string &origin) {
+  const auto eq = assignment.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw InputError(fmt::format("--set '{}': expected key.path=value", shortened(assignment)));
+  const std::string key = assignment.substr(0, eq);
+  const std::string text = assignment.substr(eq + 1);
+  std::vector<std::string> names;
+  {
+    std::stringstream parts(key);
+    std::string part;
+    while (std::getline(parts, part, '.'))
+      names.push_back(part);
+    if (key.back() == '.') names.push_back("");
+  }
+  for (const auto &n : names)
+    if (n.empty())
+      throw InputError(fmt::format("{}: '{}': a key path is names joined by '.', none of them empty", origin,
+                                   shortened(key)));
+  if (text.find_first_not_of(" \t") == std::string::npos)
+    throw InputError(fmt::format("{}: {}: no value after '='; give a value, or leave the key out for its "
+                                 "default",
+                                 origin, shortened(key)));
+  YAML::Node value;
+  try {
+    value = YAML::Load(text);
+  } catch (const YAML::Exception &e) {
+    throw InputError(
+        fmt::format("{}: {}: malformed value '{}': {}", origin, shortened(key), shortened(text), e.msg));
+  }
+  if (value.IsNull())
+    throw InputError(fmt::format("{}: {}: the value '{}' is null; give a value, or leave the key out for its "
+                                 "default",
+                                 origin, shortened(key), shortened(text)));
+  TreeCheck(shared_->file).visit(value, key, names.size());
+  // Walk (and create) the mappings along the dotted path. yaml-cpp nodes are handles, so assigning
+  // through a chain of copies edits the tree in place. A mapping the assignment creates is its own.
+  std::vector<YAML::Node> chain{node_};
+  std::string prefix = path_;
+  for (std::size_t i = 0; i + 1 < names.size(); ++i) {
+    YAML::Node next = chain.back()[names[i]];
+    prefix = joinPath(prefix, names[i]);
+    if (next.IsDefined() && !next.IsNull() && !next.IsMap())
+      throw InputError(fmt::format("{}: {}: '{}' is not a mapping", origin, shortened(key), prefix));
+    if (!next.IsDefined() || next.IsNull()) shared_->assigned.emplace(prefix, origin);
+    chain.push_back(next);
+  }
+  chain.back()[names.back()] = value;
+  shared_->assigned[joinPath(path_, key)] = origin;
+}
+
+ConfigNode ConfigNode::variant(const std::vector<std::string> &extra,
+                               const std::vector<std::string> &extra_origins) const {
+  ConfigNode copy = parse(shared_->variant_source, shared_->file, shared_->source);
+  copy.shared_->variant_source = shared_->variant_source;
   for (const auto &a : shared_->overrides)
     copy.applyOverride(a);
-  for (const auto &a : extra)
-    copy.applyOverride(a);
+  for (std::size_t i = 0; i < extra.size(); ++i)
+    copy.assign(extra[i], i < extra_origins.size() ? extra_origins[i] : shared_->file + " (from --set)");
   return copy;
 }
 
@@ -96,14 +233,28 @@ std::string ConfigNode::keyPath(const std::string &key) const {
   return joinPath(path_, key);
 }
 
-std::string ConfigNode::lineOf(const YAML::Node &n) const {
-  const auto mark = n.Mark();
-  if (mark.line < 0) return shared_->file + " (from --set)";
-  return fmt::format("{}:{}", shared_->file, mark.line + 1);
+std::string ConfigNode::lineOf(const std::string &path, const YAML::Node &n) const {
+  // A value set by --set or a sweep point is re-parsed text: the origin recorded for its path (or the
+  // closest enclosing path) is its line.
+  if (!shared_->assigned.empty()) {
+    const std::string *origin = nullptr;
+    for (std::size_t i = 1; i <= path.size(); ++i)
+      if (i == path.size() || path[i] == '.' || path[i] == '[') {
+        const auto it = shared_->assigned.find(path.substr(0, i));
+        if (it != shared_->assigned.end()) origin = &it->second;
+      }
+    if (origin) return *origin;
+  }
+  if (n.IsDefined() && n.Mark().line >= 0) return lineText(shared_->file, n.Mark());
+  return fallback_where_;
 }
 
 std::string ConfigNode::where() const {
-  return lineOf(node_);
+  return lineOf(path_, node_);
+}
+
+std::string ConfigNode::whereIs(const std::string &key, const YAML::Node &n) const {
+  return lineOf(keyPath(key), n);
 }
 
 YAML::Node ConfigNode::lookup(const std::string &key) const {
@@ -114,7 +265,7 @@ YAML::Node ConfigNode::lookup(const std::string &key) const {
 
 void ConfigNode::fail(const std::string &key, const std::string &what) const {
   YAML::Node n = node_.IsMap() ? node_[key] : YAML::Node();
-  const std::string loc = (n.IsDefined() && !n.IsNull()) ? lineOf(n) : where();
+  const std::string loc = (n.IsDefined() && !n.IsNull()) ? lineOf(keyPath(key), n) : where();
   throw InputError(fmt::format("{}: {}: {}", loc, keyPath(key), what));
 }
 
@@ -195,7 +346,8 @@ std::string ConfigNode::getChoice(const std::string &key, const std::string &fal
   const std::string v = getString(key, fallback);
   for (const auto &c : choices)
     if (c == v) return v;
-  fail(key, fmt::format("value '{}' is not allowed; choose one of {{{}}}", v, fmt::join(choices, ", ")));
+  fail(key, fmt::format("value '{}' is not allowed; choose one of {{{}}}", shortened(v),
+                        fmt::join(choices, ", ")));
 }
 
 std::vector<double> ConfigNode::getDoubleList(const std::string &key, const std::vector<double> &fallback,
@@ -234,8 +386,8 @@ ConfigNode ConfigNode::child(const std::string &key) const {
   YAML::Node n = lookup(key);
   if (n.IsDefined() && !n.IsNull() && !n.IsMap())
     fail(key, fmt::format("expected a mapping of keys, got {}", scalarText(n)));
-  return ConfigNode(shared_, n.IsDefined() && !n.IsNull() ? n : YAML::Node(YAML::NodeType::Map),
-                    keyPath(key));
+  return ConfigNode(shared_, n.IsDefined() && !n.IsNull() ? n : YAML::Node(YAML::NodeType::Map), keyPath(key),
+                    where());
 }
 
 ConfigNode ConfigNode::requireChild(const std::string &key) const {
@@ -253,9 +405,9 @@ std::vector<ConfigNode> ConfigNode::childList(const std::string &key) const {
   if (!n.IsSequence()) fail(key, fmt::format("expected a list, got {}", scalarText(n)));
   for (std::size_t i = 0; i < n.size(); ++i) {
     const std::string p = fmt::format("{}[{}]", keyPath(key), i);
-    if (!n[i].IsMap()) throw InputError(fmt::format("{}: {}: expected a mapping", lineOf(n[i]), p));
+    if (!n[i].IsMap()) throw InputError(fmt::format("{}: {}: expected a mapping", lineOf(p, n[i]), p));
     shared_->used.insert(p);
-    out.push_back(ConfigNode(shared_, n[i], p));
+    out.push_back(ConfigNode(shared_, n[i], p, lineOf(p, n[i])));
   }
   return out;
 }
@@ -281,8 +433,8 @@ void ConfigNode::checkAllKeysUsed() const {
         const std::string p = joinPath(base, kv.first.Scalar());
         if (!shared_->used.count(p))
           throw InputError(fmt::format(
-              "{}: unknown key '{}' (not read by study '{}'; see docs/input.md)", lineOf(kv.first), p,
-              shared_->root["study"].IsScalar() ? shared_->root["study"].Scalar() : "?"));
+              "{}: unknown key '{}' (not read by study '{}'; see docs/input.md)", lineOf(p, kv.first),
+              shortened(p), shared_->root["study"].IsScalar() ? shared_->root["study"].Scalar() : "?"));
         visit(kv.second, p);
       }
     } else if (n.IsSequence()) {

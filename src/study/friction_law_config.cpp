@@ -121,9 +121,19 @@ std::unique_ptr<FrictionLaw> makeFrictionLaw(const ConfigNode &node,
   } catch (const InputError &e) {
     // A range check of the law itself: add where the block is, the message names the parameter.
     const std::string msg = e.what();
-    if (msg.rfind(law + ":", 0) == 0)
-      throw InputError(
-          fmt::format("{}: {}: {}", node.where(), node.path().empty() ? "friction" : node.path(), msg));
+    if (msg.rfind(law + ":", 0) == 0) {
+      // The line of the parameter the law names ("parameter mu = -1 ..."), else of the block.
+      std::string where = node.where();
+      const std::string tag = "parameter ";
+      const auto at = msg.find(tag);
+      if (at != std::string::npos) {
+        const auto end = msg.find_first_of(" =", at + tag.size());
+        const std::string name =
+            msg.substr(at + tag.size(), end == std::string::npos ? end : end - at - tag.size());
+        if (node.has(name)) where = node.whereIs(name, node.rawValue(name));
+      }
+      throw InputError(fmt::format("{}: {}: {}", where, node.path().empty() ? "friction" : node.path(), msg));
+    }
     throw;
   }
 }

@@ -148,6 +148,14 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
         throw InputError("two cases of the study have the same id '" + c.id + "'");
   }
 
+  // Every option is checked before the output is touched: a refused run leaves the files as they were.
+  if (options.ranks_per_case > 0 && world_size % options.ranks_per_case != 0) {
+    MPI_Comm_free(&world);
+    throw InputError(fmt::format("--ranks-per-case {}: does not divide the {} rank(s) of the run; allowed: a "
+                                 "divisor of {}, or 0 to choose",
+                                 options.ranks_per_case, world_size, world_size));
+  }
+
   // The writer opens the file first, so a refusal (file exists, different input) stops every rank
   // before any work.
   std::unique_ptr<ResultFile> file;
@@ -202,9 +210,6 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   const int ranks_per_case = options.ranks_per_case > 0
                                  ? options.ranks_per_case
                                  : chooseRanksPerCase(world_size, static_cast<int>(order.size()));
-  if (world_size % ranks_per_case != 0)
-    throw InputError(fmt::format("--ranks-per-case {} does not divide the {} ranks of the run",
-                                 ranks_per_case, world_size));
   const int n_groups = world_size / ranks_per_case;
   MPI_Comm group;
   MPI_Comm_split(world, world_rank / ranks_per_case, world_rank, &group);
@@ -236,26 +241,40 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   int written = 0, failed = 0, groups_done = 0, nonstationary = 0;
   double busy_total = 0;
 
+  // An I/O error (disk full, quota) stops the hand-out for every group; the cases still arriving are
+  // received (no rank is left waiting) but not written, and the run ends with exit code 3 and the
+  // complete cases in `.partial` for --resume.
+  std::string io_error;
   auto writeResult = [&](const Unpacked &u) {
     const CasePlan &plan = cases[order[u.index]];
     busy_total += u.busy;
-    if (u.kind == Message::result) {
-      const CaseRecord record = CaseRecord::deserialize(u.payload);
-      if (lacksSteadyState(record)) ++nonstationary;
-      file->writeCase(plan.id, plan.parameters, record);
-    } else {
-      ++failed;
-      file->writeFailedCase(plan.id, plan.parameters, std::string(u.payload.begin(), u.payload.end()));
-    }
+    const std::string message(u.payload.begin(), u.payload.end());
+    if (u.kind != Message::result) ++failed;
     ++written;
+    std::string outcome = u.kind == Message::result ? "done" : "FAILED: " + message;
+    if (!io_error.empty()) {
+      outcome = "not written (the output file takes no more after an I/O error)";
+    } else {
+      try {
+        if (u.kind == Message::result) {
+          const CaseRecord record = CaseRecord::deserialize(u.payload);
+          if (lacksSteadyState(record)) ++nonstationary;
+          file->writeCase(plan.id, plan.parameters, record);
+        } else {
+          file->writeFailedCase(plan.id, plan.parameters, message);
+        }
+      } catch (const IoError &e) {
+        io_error = e.what();
+        nextIndex(n_pending); // empties the queue for every group
+        outcome = "not written: I/O error";
+      }
+    }
     if (!options.quiet) {
       const double elapsed = seconds() - t_start;
       const double left = elapsed / written * static_cast<double>(n_pending - written);
       fmt::print("[{:>{}}/{}] {} {} ({:.2f} s) | failures {} | elapsed {:.1f} s, ~{:.1f} s left\n", written,
-                 std::to_string(n_pending).size(), n_pending, plan.id,
-                 u.kind == Message::result ? "done"
-                                           : "FAILED: " + std::string(u.payload.begin(), u.payload.end()),
-                 u.busy, failed, elapsed, left);
+                 std::to_string(n_pending).size(), n_pending, plan.id, outcome, u.busy, failed, elapsed,
+                 left);
       std::fflush(stdout);
     }
   };
@@ -387,27 +406,55 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   summary.farming_efficiency =
       summary.wall_seconds > 0 ? busy_total / (world_size * summary.wall_seconds) : 0;
 
-  if (writer) {
-    std::string petsc, hdf5, mpi;
-    libraryVersions(petsc, hdf5, mpi);
-    file->writeRootAttribute("tribo_version", std::string(version));
-    file->writeRootAttribute("git_commit", std::string(git_commit));
-    file->writeRootAttribute("petsc_version", petsc);
-    file->writeRootAttribute("hdf5_version", hdf5);
-    file->writeRootAttribute("mpi_version", mpi);
-    file->writeRootAttribute("n_ranks", static_cast<long long>(world_size));
-    file->writeRootAttribute("ranks_per_case", static_cast<long long>(ranks_per_case));
-    file->writeRootAttribute("command_line", options.command_line);
-    file->writeRootAttribute("start_time_utc", start_time);
-    file->writeRootAttribute("end_time_utc", utcNow());
-    file->writeRootAttribute("study", config.yaml()["study"].as<std::string>(""));
-    file->writeRootAttribute("cases_total", static_cast<long long>(summary.cases_total));
-    file->writeRootAttribute("cases_failed", static_cast<long long>(summary.cases_failed));
-    file->writeRootAttribute("cases_without_steady_state", static_cast<long long>(nonstationary));
-    file->writeRootAttribute("wall_seconds", summary.wall_seconds);
-    file->writeRootAttribute("farming_efficiency", summary.farming_efficiency);
-    // An interrupted study stays `.partial`, ready for --resume; a finished one gets its final name.
-    if (!summary.interrupted) file->commit();
+  // The provenance and the final name. Every rank learns whether the writer succeeded before any
+  // leaves: a writer that throws alone would leave the others in the collective frees below.
+  if (writer && io_error.empty()) {
+    try {
+      std::string petsc, hdf5, mpi;
+      libraryVersions(petsc, hdf5, mpi);
+      file->writeRootAttributes({
+          {"tribo_version", std::string(version)},
+          {"git_commit", std::string(git_commit)},
+          {"petsc_version", petsc},
+          {"hdf5_version", hdf5},
+          {"mpi_version", mpi},
+          {"n_ranks", static_cast<long long>(world_size)},
+          {"ranks_per_case", static_cast<long long>(ranks_per_case)},
+          {"command_line", options.command_line},
+          {"start_time_utc", start_time},
+          {"end_time_utc", utcNow()},
+          {"study", config.yaml()["study"].as<std::string>("")},
+          {"cases_total", static_cast<long long>(summary.cases_total)},
+          {"cases_failed", static_cast<long long>(summary.cases_failed)},
+          {"cases_without_steady_state", static_cast<long long>(nonstationary)},
+          {"wall_seconds", summary.wall_seconds},
+          {"farming_efficiency", summary.farming_efficiency},
+      });
+      // An interrupted study stays `.partial`, ready for --resume; a finished one gets its final name.
+      if (!summary.interrupted) file->commit();
+    } catch (const IoError &e) {
+      io_error = e.what();
+    }
+  }
+  int io_failed = !io_error.empty();
+  MPI_Bcast(&io_failed, 1, MPI_INT, 0, world);
+  if (io_failed) {
+    std::string kept;
+    if (writer) {
+      // What --resume will find, read back from the closed file rather than assumed.
+      try {
+        kept = fmt::format("the {} complete case(s) are kept in '{}': make room and continue with --resume",
+                           file->closeAndCountComplete(), ResultFile::partialPath(options.output));
+      } catch (const IoError &e) {
+        kept = fmt::format("and the file left behind does not open ({})", e.what());
+      }
+      file.reset();
+    }
+    MPI_Win_free(&counter);
+    MPI_Comm_free(&group);
+    MPI_Comm_free(&world);
+    if (!writer) throw IoError("the output file could not be written (see rank 0)");
+    throw IoError(fmt::format("{}; {}", io_error, kept));
   }
   if (!options.quiet) {
     print(world, "tribo: {} case(s) run, {} failed, {} skipped in {:.2f} s (farming efficiency {:.2f})\n",

@@ -13,6 +13,8 @@
 
 namespace tribo {
 
+static_assert(InputLimits::default_max_cases == 10000, "the default of buildStudy and of --max-cases");
+
 const std::vector<StudyEntry> &registeredStudies() {
   static const std::vector<StudyEntry> studies = {
       {"disk", "sliding and spinning disk: F, T, eps0, trajectories to the stop", buildDiskStudy},
@@ -42,7 +44,6 @@ const StudyEntry &findStudy(const ConfigNode &root) {
 /// One input, no sweep: the study's own cases, after every key of the input has been checked.
 std::vector<CasePlan> buildOne(const ConfigNode &root) {
   const StudyEntry &study = findStudy(root);
-  readSweep(root); // marks the sweep block read in this copy too
   std::vector<CasePlan> cases = study.build(root);
   root.checkAllKeysUsed();
   if (cases.empty())
@@ -52,18 +53,28 @@ std::vector<CasePlan> buildOne(const ConfigNode &root) {
 
 } // namespace
 
-std::vector<CasePlan> buildStudy(const ConfigNode &root) {
-  const std::vector<SweepPoint> points = readSweep(root);
-  if (points.size() == 1 && points.front().assignments.empty()) return buildOne(root);
-  // Each point is built from its own copy of the input, so its keys are validated with their values.
+std::vector<CasePlan> buildStudy(const ConfigNode &root, std::size_t max_cases) {
+  const std::vector<SweepPoint> points = readSweep(root, max_cases);
   std::vector<CasePlan> all;
-  for (const auto &point : points) {
-    for (CasePlan &c : buildOne(root.variant(point.assignments))) {
-      c.id += "@" + point.tag;
-      c.parameters["sweep"] = point.tag;
-      all.push_back(std::move(c));
+  if (points.size() == 1 && points.front().assignments.empty()) {
+    all = buildOne(root);
+  } else {
+    // Each point is built from its own copy of the input, so its keys are validated with their values.
+    for (const auto &point : points) {
+      const ConfigNode copy = root.variant(point.assignments, point.origins);
+      markSweepRead(copy);
+      for (CasePlan &c : buildOne(copy)) {
+        c.id += "@" + point.tag;
+        c.parameters["sweep"] = point.tag;
+        all.push_back(std::move(c));
+      }
+      if (all.size() > max_cases) break;
     }
   }
+  if (all.size() > max_cases)
+    throw InputError(fmt::format("{}: the study has more than {} cases; allowed at most {} (--max-cases N "
+                                 "raises the limit)",
+                                 root.where(), max_cases, max_cases));
   return all;
 }
 

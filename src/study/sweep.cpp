@@ -36,7 +36,7 @@ std::string idText(const YAML::Node &value) {
 
 } // namespace
 
-std::vector<SweepPoint> readSweep(const ConfigNode &root) {
+std::vector<SweepPoint> readSweep(const ConfigNode &root, std::size_t max_points) {
   if (!root.has("sweep")) {
     root.child("sweep"); // marks the key read
     return {SweepPoint{}};
@@ -47,19 +47,38 @@ std::vector<SweepPoint> readSweep(const ConfigNode &root) {
   struct Axis {
     std::string key;
     std::vector<YAML::Node> values;
+    std::vector<std::string> origins; // "file:line" of each value, for errors about it
   };
   std::vector<Axis> axes;
+  const std::vector<std::string> overridden = root.overriddenKeys();
+  auto within = [](const std::string &inner, const std::string &outer) {
+    return inner == outer || inner.compare(0, outer.size() + 1, outer + ".") == 0;
+  };
   for (const auto &key : parameters.keys()) {
     YAML::Node list = parameters.rawValue(key);
     if (!list.IsSequence() || list.size() == 0)
       parameters.fail(key, "a sweep parameter takes a non-empty list of values");
-    Axis axis{key, {}};
-    for (std::size_t i = 0; i < list.size(); ++i)
+    // A key set twice would be set by whichever comes last, silently: refused.
+    for (const auto &set : overridden)
+      if (!within(set, "sweep") && (within(set, key) || within(key, set)))
+        parameters.fail(
+            key, fmt::format("is also set by a --set of '{}'; set it in one place (remove the --set, or "
+                             "the sweep parameter)",
+                             set));
+    for (const auto &a : axes)
+      if (within(a.key, key) || within(key, a.key))
+        parameters.fail(key, fmt::format("overlaps the sweep parameter '{}'; sweep each key once", a.key));
+    Axis axis{key, {}, {}};
+    for (std::size_t i = 0; i < list.size(); ++i) {
       axis.values.push_back(list[i]);
+      axis.origins.push_back(parameters.whereIs(key, list[i]));
+    }
     axes.push_back(std::move(axis));
   }
   if (axes.empty()) sweep.fail("parameters", "lists no parameters to sweep");
 
+  // The number of points, checked before any is made: a product of long lists is refused, not
+  // allocated.
   std::vector<std::vector<std::size_t>> combos;
   if (mode == "zip") {
     for (const auto &a : axes)
@@ -67,9 +86,24 @@ std::vector<SweepPoint> readSweep(const ConfigNode &root) {
         parameters.fail(a.key,
                         fmt::format("zip mode needs lists of equal length ({} has {}, {} has {})",
                                     axes.front().key, axes.front().values.size(), a.key, a.values.size()));
+    if (axes.front().values.size() > max_points)
+      sweep.fail("parameters",
+                 fmt::format("the sweep has {} points; allowed at most {} (--max-cases N raises "
+                             "the limit)",
+                             axes.front().values.size(), max_points));
     for (std::size_t i = 0; i < axes.front().values.size(); ++i)
       combos.emplace_back(axes.size(), i);
   } else {
+    double n_points = 1;
+    std::string factors;
+    for (const auto &a : axes) {
+      n_points *= static_cast<double>(a.values.size());
+      factors += (factors.empty() ? "" : " x ") + std::to_string(a.values.size());
+    }
+    if (n_points > static_cast<double>(max_points))
+      sweep.fail("parameters", fmt::format("the product sweep has {:.0f} points ({}); allowed at most {} "
+                                           "(--max-cases N raises the limit)",
+                                           n_points, factors, max_points));
     combos.emplace_back();
     for (const auto &a : axes) {
       std::vector<std::vector<std::size_t>> next;
@@ -83,16 +117,26 @@ std::vector<SweepPoint> readSweep(const ConfigNode &root) {
   }
 
   std::vector<SweepPoint> points;
+  points.reserve(combos.size());
   for (const auto &c : combos) {
     SweepPoint p;
     for (std::size_t a = 0; a < axes.size(); ++a) {
       const YAML::Node &v = axes[a].values[c[a]];
       p.assignments.push_back(axes[a].key + "=" + flow(v));
+      p.origins.push_back(axes[a].origins[c[a]]);
       p.tag += (a ? "," : "") + axes[a].key + "=" + idText(v);
     }
     points.push_back(std::move(p));
   }
   return points;
+}
+
+void markSweepRead(const ConfigNode &root) {
+  const ConfigNode sweep = root.child("sweep");
+  sweep.getString("mode", "");
+  const ConfigNode parameters = sweep.child("parameters");
+  for (const auto &key : parameters.keys())
+    parameters.rawValue(key);
 }
 
 } // namespace tribo

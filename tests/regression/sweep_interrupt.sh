@@ -28,7 +28,8 @@ interrupt() { # name, how: ranks-TERM | mpiexec-USR1 | rank0-TERM
     rank0-TERM) kill -TERM "$(echo "$ranks" | head -1)" ;;
   esac
   wait "$pid"; local rc=$?
-  check "$name: exit 0 after the signal (rc $rc)" [ "$rc" -eq 0 ]
+  # Exit code 4: interrupted and resumable (a Slurm afterok chain must not carry on).
+  check "$name: exit 4 after the signal (rc $rc)" [ "$rc" -eq 4 ]
   check "$name: says it was stopped" grep -q "stopped by a signal" "$name.log"
   check "$name: leaves only the partial file" [ -e "$out.partial" -a ! -e "$out" ]
   local complete; complete=$(cases "$out.partial" complete | wc -l)

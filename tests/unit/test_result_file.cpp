@@ -113,3 +113,41 @@ TEST(ResultFile, ResumeKeepsCompleteCasesAndRefusesOtherInput) {
   EXPECT_TRUE(r.exists("/cases/done-1/surface/x"));
   EXPECT_EQ(std::get<std::string>(r.attribute("/cases/failed-1", "status")), "complete");
 }
+
+TEST(ResultFile, SkeletonIsOnDiskBeforeAnyCase) {
+  // A run killed while computing its first case leaves this file: it must open (issue 18).
+  const auto path = scratch("skeleton.h5");
+  ResultFile f(path, "a: 1\n", {});
+  ResultReader r(ResultFile::partialPath(path)); // opened while the writer still holds it
+  EXPECT_TRUE(r.exists("/cases"));
+  EXPECT_EQ(std::get<std::string>(r.attribute("/", "input_yaml")), "a: 1\n");
+}
+
+TEST(ResultFile, AFailedWriteDropsItsCaseAndKeepsTheRest) {
+  // A write that fails part-way (here HDF5 refuses a dataset name; on a full disk the data write
+  // fails) unlinks the half-written group; the file keeps the cases written before and takes no more.
+  const auto path = scratch("failed-write.h5");
+  ResultFile f(path, "a: 1\n", {});
+  f.writeCase("good", {}, sampleRecord());
+  CaseRecord bad = sampleRecord();
+  bad.dataset(".", {1.0}, "");
+  EXPECT_THROW(f.writeCase("bad", {}, bad), tribo::IoError);
+  EXPECT_TRUE(f.broken());
+  EXPECT_THROW(f.writeCase("later", {}, sampleRecord()), tribo::IoError);
+  EXPECT_EQ(f.closeAndCountComplete(), 1u);
+  {
+    ResultReader r(ResultFile::partialPath(path));
+    EXPECT_TRUE(r.exists("/cases/good/surface/x"));
+    EXPECT_FALSE(r.exists("/cases/bad"));
+    EXPECT_FALSE(r.exists("/cases/later"));
+  }
+  ResultFile resumed(path, "a: 1\n", {false, true});
+  EXPECT_EQ(resumed.completedCases(), (std::set<std::string>{"good"}));
+}
+
+TEST(ResultFile, ADirectoryAsOutputIsRefused) {
+  const auto dir = scratch("a-directory");
+  fs::create_directories(dir);
+  EXPECT_THROW(ResultFile(dir, "a: 1\n", {true, false}), tribo::IoError);
+  EXPECT_FALSE(fs::exists(ResultFile::partialPath(dir)));
+}

@@ -1,4 +1,5 @@
-// The three kinds of failure a run can end in, each with its own exit code (README, docs/input.md).
+// The kinds of failure a run can end in (and an interrupted run), each with its own exit code (README,
+// docs/input.md).
 #pragma once
 
 #include <petscsys.h>
@@ -7,7 +8,9 @@
 
 namespace tribo {
 
-enum class ExitCode : int { success = 0, bad_input = 1, solver_failure = 2, io_failure = 3 };
+/// `interrupted`: a signal stopped the study before every case ran; OUT.h5.partial holds the complete
+/// cases and `--resume` continues it (a Slurm job tests for it to requeue, docs/cluster.md).
+enum class ExitCode : int { success = 0, bad_input = 1, solver_failure = 2, io_failure = 3, interrupted = 4 };
 
 /// Input that cannot be run: names the key path, the value and what is allowed.
 struct InputError : std::runtime_error {
@@ -24,8 +27,15 @@ struct IoError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// Turns a PETSc error code into a SolverError at the C++ boundary (ABLATE's checker idiom).
+/// Turns a PETSc error code into a SolverError at the C++ boundary (ABLATE's checker idiom), with
+/// PETSc's own message ("Unable to find requested KSP type gmress") when keepPetscErrorMessage caught it.
 void throwOnPetscError(PetscErrorCode ierr, const char *call, const char *file, int line);
+
+/// A PETSc error handler (PetscPushErrorHandler) that keeps the message for throwOnPetscError instead
+/// of printing PETSc's error dump: a bad option value becomes one line naming it, not a page.
+PetscErrorCode keepPetscErrorMessage(MPI_Comm comm, int line, const char *function, const char *file,
+                                     PetscErrorCode code, PetscErrorType type, const char *message,
+                                     void *ctx);
 
 } // namespace tribo
 

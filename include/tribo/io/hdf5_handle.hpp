@@ -9,13 +9,17 @@
 
 namespace tribo {
 
+/// What went wrong below the failed HDF5 call, from HDF5's error stack: the system's message
+/// ("No space left on device") when a read or write failed, else HDF5's own innermost description.
+std::string h5ErrorDetail();
+
 class H5Handle {
 public:
   using Closer = herr_t (*)(hid_t);
   H5Handle() = default;
   /// Throws IoError naming `what` when the HDF5 call that produced `id` failed.
   H5Handle(hid_t id, Closer close, const std::string &what) : id_(id), close_(close) {
-    if (id_ < 0) throw IoError("HDF5: cannot " + what);
+    if (id_ < 0) throw IoError("HDF5: cannot " + what + h5ErrorDetail());
   }
   H5Handle(const H5Handle &) = delete;
   H5Handle &operator=(const H5Handle &) = delete;
@@ -43,7 +47,7 @@ private:
 
 /// Checks the status of an HDF5 call that returns herr_t.
 inline void h5check(herr_t status, const std::string &what) {
-  if (status < 0) throw IoError("HDF5: cannot " + what);
+  if (status < 0) throw IoError("HDF5: cannot " + what + h5ErrorDetail());
 }
 
 } // namespace tribo

@@ -5,6 +5,7 @@
 #include "tribo/io/case_record.hpp"
 #include "tribo/io/hdf5_handle.hpp"
 
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -34,6 +35,8 @@ public:
 
   /// Attributes of the root group (provenance).
   void writeRootAttribute(const std::string &name, const AttributeValue &value);
+  /// Several at once, then flushed; on an I/O error none of them stays (the file keeps its cases).
+  void writeRootAttributes(const std::map<std::string, AttributeValue> &attributes);
 
   /// Writes /cases/<id>/ with the parameters as attributes, then marks it complete and flushes.
   void writeCase(const std::string &id, const std::map<std::string, AttributeValue> &parameters,
@@ -42,16 +45,27 @@ public:
   void writeFailedCase(const std::string &id, const std::map<std::string, AttributeValue> &parameters,
                        const std::string &message);
 
+  /// After an I/O error: closes the file, reopens it read-only and counts its complete cases, so
+  /// the report says what --resume will find (IoError if the file no longer opens).
+  std::size_t closeAndCountComplete();
+
   /// Closes the file and renames `<name>.partial` to `<name>`.
   void commit();
 
+  /// True once a write has failed: the file holds the cases completed before it and takes no more.
+  bool broken() const { return broken_; }
+
 private:
   void openGroupForCase(const std::string &id);
+  /// Creates /cases/<id>, lets `body(group, link_creation_properties)` fill it, flushes; on an I/O
+  /// error unlinks the half-written group, flushes what remains and throws IoError.
+  void writeGuarded(const std::string &id, const std::function<void(hid_t, hid_t)> &body);
   std::string final_path_;
   std::string partial_path_;
   H5Handle file_;
   std::set<std::string> completed_;
   bool committed_ = false;
+  bool broken_ = false;
 };
 
 /// Reading back what tribo wrote (tests, the dynamics study's profile input, --resume).

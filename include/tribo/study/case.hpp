@@ -4,6 +4,7 @@
 
 #include "tribo/io/case_record.hpp"
 
+#include <cstddef>
 #include <functional>
 #include <map>
 #include <memory>
@@ -29,6 +30,7 @@ struct CasePlan {
 
 /// Reads the study named by the input's `study:` key and returns its cases, before any work.
 /// Each study has a builder, e.g. `std::vector<CasePlan> buildDiskStudy(const ConfigNode &root)`.
-std::vector<CasePlan> buildStudy(const ConfigNode &root);
+/// More than `max_cases` cases (InputLimits::default_max_cases unless --max-cases) is an error.
+std::vector<CasePlan> buildStudy(const ConfigNode &root, std::size_t max_cases = 10000);
 
 } // namespace tribo

@@ -3,6 +3,7 @@
 
 #include "tribo/study/runner.hpp"
 
+#include <cstddef>
 #include <mpi.h>
 #include <string>
 #include <vector>
@@ -30,10 +31,12 @@ private:
   std::string subcommand_;
   std::string input_;
   std::vector<std::string> overrides_;
+  std::size_t max_cases_ = 10000; // InputLimits::default_max_cases
   RunOptions options_;
   bool finished_ = false;
   int exit_code_ = 0;
   std::vector<std::string> petsc_args_;
+  std::vector<std::string> petsc_option_names_; // the options among petsc_args_, without their values
   std::vector<char *> petsc_argv_;
   int petsc_argc_ = 0;
   char **petsc_argv_ptr_ = nullptr;

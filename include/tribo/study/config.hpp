@@ -4,6 +4,8 @@
 #include "tribo/core/bounds.hpp"
 #include "tribo/core/error.hpp"
 
+#include <cstddef>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -11,6 +13,16 @@
 #include <yaml-cpp/yaml.h>
 
 namespace tribo {
+
+/// Limits on an input, each refused with an error that names it (docs/input.md, "Limits"): they
+/// bound the time and memory of validation whatever the input holds.
+struct InputLimits {
+  static constexpr std::size_t file_bytes = 1 << 20;      // the input file
+  static constexpr std::size_t nodes = 200000;            // YAML values, with aliases expanded
+  static constexpr std::size_t depth = 64;                // nesting of mappings and lists
+  static constexpr std::size_t echoed_chars = 60;         // a value quoted in a message is cut here
+  static constexpr std::size_t default_max_cases = 10000; // cases of a study (--max-cases)
+};
 
 /// One mapping of the input. Reading a key marks it used; after a study has read its input,
 /// `checkAllKeysUsed()` on the root turns every key nobody read into an "unknown key" error.
@@ -21,18 +33,27 @@ public:
   static ConfigNode fromFile(const std::string &file);
   static ConfigNode fromString(const std::string &yaml, const std::string &file = "<string>");
 
-  /// `--set a.b.c=value`: the value is parsed as YAML, so lists and numbers keep their types.
+  /// `--set a.b.c=value`: the value is parsed as YAML, so lists and numbers keep their types. An empty
+  /// or null value is an error (leaving the key out gives its default). Errors about the key then
+  /// name `(from --set)` as its line.
   void applyOverride(const std::string &assignment);
+  /// The key paths set by `--set` so far, in order.
+  std::vector<std::string> overriddenKeys() const;
 
   /// A fresh copy of the whole input (its own record of keys read), re-read from the source text so
-  /// lines stay right, with the overrides so far and then `extra` applied. Sweeps build each case
-  /// from such a copy.
-  ConfigNode variant(const std::vector<std::string> &extra) const;
+  /// lines stay right, with the overrides so far and then `extra` applied; `extra_origins[i]` is what
+  /// errors about `extra[i]`'s key name as its line (a sweep value's own line). The copy leaves out the
+  /// input's `sweep:` block where it can (a top-level block mapping), so building every point of a
+  /// sweep takes time linear in the number of points. Sweeps build each case from such a copy.
+  ConfigNode variant(const std::vector<std::string> &extra,
+                     const std::vector<std::string> &extra_origins = {}) const;
 
   bool has(const std::string &key) const;
   std::string path() const { return path_; }
   /// "file:line" of this mapping, for messages.
   std::string where() const;
+  /// "file:line" of a value `n` read under `key` (or "file (from --set)"), for messages.
+  std::string whereIs(const std::string &key, const YAML::Node &n) const;
 
   /// A number, integer, bool or string; the required forms throw when the key is missing.
   double getDouble(const std::string &key, double fallback, Bounds allowed = Bounds::any()) const;
@@ -74,20 +95,28 @@ public:
 private:
   struct Shared {
     std::string file;
-    std::string source;                 // the text as read
-    std::vector<std::string> overrides; // --set assignments, in order
-    std::set<std::string> used;         // key paths read so far
+    std::string source;                          // the text as read
+    std::string variant_source;                  // the same without its top-level sweep block, lines kept
+    std::vector<std::string> overrides;          // --set assignments, in order
+    std::map<std::string, std::string> assigned; // key path set by --set or a sweep -> its "line"
+    std::set<std::string> used;                  // key paths read so far
     YAML::Node root;
   };
-  ConfigNode(std::shared_ptr<Shared> shared, YAML::Node node, std::string path);
+  ConfigNode(std::shared_ptr<Shared> shared, YAML::Node node, std::string path, std::string fallback_where);
+  static ConfigNode parse(const std::string &yaml, const std::string &file, const std::string &source);
+  void assign(const std::string &assignment, const std::string &origin);
   YAML::Node lookup(const std::string &key) const; // marks the key used
   std::string keyPath(const std::string &key) const;
-  std::string lineOf(const YAML::Node &n) const;
+  std::string lineOf(const std::string &path, const YAML::Node &n) const;
   double checked(const std::string &key, const YAML::Node &n, Bounds allowed) const;
 
   std::shared_ptr<Shared> shared_;
   YAML::Node node_;
   std::string path_;
+  std::string fallback_where_; // for a mapping without a line of its own (absent, or made by --set)
 };
+
+/// A value as quoted in messages: cut after InputLimits::echoed_chars characters, with "…".
+std::string shortened(const std::string &text);
 
 } // namespace tribo
