@@ -62,7 +62,14 @@ DynamicsSetup readDynamicsSetup(const ConfigNode &root, ProfileOrigin origin) {
     const std::string id = d.requireString("profile_case");
     const double L_x = d.requireDouble("slab_width", Bounds::positive()); // L_x [m] scales delta/L_x
     s.profile_source = file + ":" + id;
-    const DimensionlessProfile read = readDimensionlessProfile(file, id);
+    // A file that cannot be read is bad input naming the key, not an I/O failure of the run.
+    DimensionlessProfile read;
+    try {
+      read = readDimensionlessProfile(file, id);
+    } catch (const IoError &e) {
+      d.fail("profile_file", fmt::format("'{}' (profile_case '{}') cannot be read as a tribo result: {}", file,
+                                         id, e.what()));
+    }
     if (read.steady_state_reached != 1 && !s.allow_nonstationary_profile)
       d.fail("profile_file", fmt::format("{}:/cases/{}: {}: its periodic extension would repeat a ramp; set "
                                          "dynamics.allow_nonstationary_profile: true to use it anyway",

@@ -282,6 +282,7 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
   base.setup.center_over_Lx = pin.getDouble("center_over_Lx", 0.5, Bounds::open(0.0, 1.0));
   const ConfigNode c = root.child("contact");
   const std::vector<double> mu_list = c.getDoubleList("mu_i", {0.5}, Bounds::positive());
+  if (mu_list.empty()) c.fail("mu_i", "an empty list: give at least one value (one case each)");
   base.setup.load = c.getDouble("load", 100.0, Bounds::positive()); // W [N]
   base.events = c.getInt("events", 2000, Bounds::atLeast(1));
   constexpr auto min_events = static_cast<long long>(StationarityTest::min_samples);

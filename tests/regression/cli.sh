@@ -34,6 +34,8 @@ nofile range.h5 out-of-range
 printf 'study: friction_table\nfriction:\n  law: Coulomb\n  mu: lots\ntable: {N: [1], v: [0]}\n' > type.yaml
 check wrong-type 1 "friction.mu" "$tribo" run type.yaml -o type.h5
 nofile type.h5 wrong-type
+printf 'study: profile\ncontact: {mu_i: []}\n' > emptymu.yaml
+check empty-list 1 "contact.mu_i: an empty list" "$tribo" validate emptymu.yaml
 printf 'study: friction_table\nfriction:\n  law: Coulomb\n  mu: 0.3\n' > missing.yaml
 check missing-key 1 "table.N" "$tribo" run missing.yaml -o missing.h5
 nofile missing.h5 missing-key
@@ -77,9 +79,9 @@ check petsc-unused 0 "PETSc option -ksp_typo was not used" "$tribo" run "$good" 
 if grep -q "was not used" silent.txt; then echo "FAIL petsc-unused: -options_left 0 did not silence"; fails=$((fails+1)); else passes=$((passes+1)); fi
 
 # A bad PETSc value fails its case with PETSc's message in one line, not PETSc's error dump.
-quick=(run "$src/input/quickstart.yaml" -o ksp.h5 --set contact.events=3 --set contact.solver_path=reference
+quick=(run "$src/input/quickstart.yaml" -o ksp.h5 --set contact.events=40 --set contact.solver_path=reference
        --set "contact.mu_i=[0.5]" --set dynamics.duration=0.001)
-check petsc-bad-value 2 "Unable to find requested KSP type gmress" "$tribo" "${quick[@]}" -ksp_type gmress
+check petsc-bad-value 2 "Unable to find requested KSP type gmress" "$tribo" "${quick[@]}" -slab_ksp_type gmress
 if grep -q "PETSC ERROR" out.txt; then echo "FAIL petsc-bad-value: PETSc's error dump printed"; fails=$((fails+1)); else passes=$((passes+1)); fi
 
 echo "$passes passed, $fails failed"

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
+#include <cstdio>
+#include <fstream>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -247,4 +249,22 @@ TEST(DynamicsStudy, AllowNonstationaryIsOnlyAProfileKey) {
   buildDynamicsStudy(root);
   root.getString("study", "");
   EXPECT_THROW(root.checkAllKeysUsed(), InputError); // unknown key for the Coulomb law
+}
+
+TEST(DynamicsStudy, UnreadableProfileFileIsBadInputNamingTheKey) {
+  // A missing file, or one that is not HDF5, is the input's fault: exit 1 naming the key, not an I/O
+  // failure of the run (issue 18, item 13).
+  const std::string text = "not-hdf5.h5";
+  { std::ofstream(text) << "plain text\n"; }
+  for (const std::string &path : {std::string("no-such-profile.h5"), text}) {
+    try {
+      buildDynamicsStudy(ConfigNode::fromString(profileInput(path)));
+      ADD_FAILURE() << "no error for " << path;
+    } catch (const InputError &e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("dynamics.profile_file"), std::string::npos) << what;
+      EXPECT_NE(what.find(path), std::string::npos) << what;
+    }
+  }
+  std::remove(text.c_str());
 }
