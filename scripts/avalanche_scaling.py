@@ -13,16 +13,23 @@ Reads a tribo HDF5 file (e.g. from input/avalanche_scaling.yaml), keeps each cas
 * the cut-off exponent x_c ~ n_x^D: least squares of log x_c against log n_x with the standard error of
   the slope from the residuals (n - 2 degrees of freedom), and the standard deviation of the slope over
   the bootstrap resamples (each case resampled independently, the fit repeated);
-* the collapse P(x) x^tau against x / n_x^D with D from the moment ratio and tau the inverse-variance
-  mean of the file's Clauset-Shalizi-Newman exponents (<q>_alpha +- <q>_alpha_error) or --tau; and the
-  (tau, D) that minimise the spread of the collapsed curves (a grid search), as a check;
-* a markdown table per quantity (n_x, events in the window, alpha +- error, x_min and goodness-of-fit p
-  from the file, verdict, cut-offs) on stdout, and figures (scripts/figure_files.py: LaTeX-safe names).
+* the collapse P(x) x^tau against x / n_x^D of the log-binned densities (bins doubling from 1 for sizes,
+  from 1e-6 for drops), with D from the moment ratio and tau the inverse-variance mean of the file's
+  Clauset-Shalizi-Newman exponents (<q>_alpha +- <q>_alpha_error, every case with a fit) or --tau-<q>;
+  and the (tau, D) that minimise the spread of the collapsed curves (mean over a common grid of
+  ln(x / n_x^D) of the variance of ln P x^tau across the cases that cover a point; a grid search refined
+  by Nelder-Mead, errors over --collapse-bootstrap block-bootstrap resamples);
+* a markdown table per quantity (n_x, events in the window, alpha +- error, x_min, n_tail, goodness-of-fit
+  p and verdict from the file, the two cut-offs) on stdout, and three figures (scripts/figure_files.py:
+  LaTeX-safe names): avalanche_scaling-mu_i-<mu>_cutoffs (both cut-offs of both quantities against n_x
+  with the fits), ..._size_collapse and ..._drop_collapse (densities, the collapse with the file's tau,
+  the best collapse).
 
-Cases without a steady state are listed with their reason and left out of the fits.
+Several files are merged (a sweep farmed in pieces; one case per n_x). Cases without a steady state are
+listed with their reason and left out of the fits; fewer than two left is an error (exit 1).
 
     /usr/bin/python3 scripts/avalanche_scaling.py run.h5 [more.h5 ...] [--out DIR] [--format png|pdf|svg]
-        [--mu_i 0.5] [--bootstrap 1000] [--block 20] [--tau-size T] [--tau-drop T]
+        [--mu_i 0.5] [--bootstrap 1000] [--block 20] [--collapse-bootstrap 100] [--tau-size T] [--tau-drop T]
 """
 import argparse
 import os
@@ -86,15 +93,7 @@ def cutoffs(x, positive_floor=None):
 
 def block_bootstrap(x, B, block, rng, floor):
     """Cut-offs over B circular-block-bootstrap resamples of the event sequence x: array (B, 2)."""
-    n = len(x)
-    block = max(1, min(block, n))
-    nb = int(np.ceil(n / block))
-    out = np.empty((B, 2))
-    for b in range(B):
-        starts = rng.integers(0, n, nb)
-        idx = (starts[:, None] + np.arange(block)[None, :]).ravel()[:n] % n
-        out[b] = cutoffs(x[idx], floor)
-    return out
+    return np.array([cutoffs(resample(x, block, rng), floor) for _ in range(B)]).reshape(B, 2)
 
 
 def fit_loglog(n_x, c):
