@@ -184,12 +184,53 @@ def power_law(nx, y):
     return float(np.exp(coef[0])), float(coef[1]), float(np.sqrt(cov[1, 1]))
 
 
+def paper_layout(f, out_dir):
+    """Figs. 6 and 9 as the paper draws them: the profiles (and, where the cases ran the dynamics, the
+    spring forces) of every mu_i at one resolution and pin radius on one axes."""
+    groups = {}
+    for cid, case in f["cases"].items():
+        a = case.attrs
+        if "profile" in case and "mu_i" in a:
+            key = (int(a.get("levels", 0)), float(a.get("radius_over_Lx", 0)), text(a.get("hierarchy", "maximal")))
+            groups.setdefault(key, []).append((float(a["mu_i"]), cid, case))
+    files = []
+    for (levels, radius, hierarchy), cases in sorted(groups.items()):
+        if len({mu for mu, _, _ in cases}) < 2:
+            continue
+        cases.sort(key=lambda c: c[0])
+        tag = f"n_x = {2 ** levels + 1}, R/L_x = {radius:g}, {hierarchy} hierarchy"
+        stem = f"paper_N{levels}_R{radius:g}_{hierarchy}"
+        fig, ax = plt.subplots(figsize=(7, 4))
+        for mu, cid, case in cases:
+            ax.plot(case["profile/delta_over_Lx"][:], case["profile/F_over_W"][:], lw=0.6,
+                    label=f"$\\mu_i$ = {mu:g}")
+        ax.set_xlabel("pin displacement $\\delta_p / L_x$")
+        ax.set_ylabel("friction force $F / W$")
+        ax.set_title(f"nanoscale friction profiles (Fig. 6): {tag}", fontsize=9)
+        ax.legend(fontsize=8, loc="lower right")
+        ax.grid(alpha=0.3)
+        files.append(save(fig, out_dir, f"{stem}_fig6"))
+        dyn = [(mu, case["dynamics"]) for mu, _, case in cases if "dynamics" in case]
+        if len(dyn) >= 2:
+            fig, ax = plt.subplots(figsize=(7, 4))
+            for mu, g in dyn:
+                ax.plot(g["t"][:] * 1e3, g["F_spring"][:], lw=0.7, label=f"$\\mu_i$ = {mu:g}")
+            ax.set_xlabel("time [ms]")
+            ax.set_ylabel("spring force $k(V_o t - x_p)$ [N]")
+            ax.set_title(f"spring force on the stage-driven pin (Fig. 9): {tag}", fontsize=9)
+            ax.legend(fontsize=8, loc="lower right")
+            ax.grid(alpha=0.3)
+            files.append(save(fig, out_dir, f"{stem}_fig9"))
+    return files
+
+
 def plot_file(f, out_dir):
-    """Fig. 8 when the file holds profiles at three or more resolutions of one pin radius: the mean over
+    """Figs. 6 and 9 in the paper's layout (paper_layout), and Fig. 8 when the file holds profiles at three or more resolutions of one pin radius: the mean over
     all events (filled) and, where the runs reached it, over the steady state alone (open)."""
+    os.makedirs(out_dir, exist_ok=True)
+    files = paper_layout(f, out_dir)
     rows = resolution_table(f)
     radii = sorted({r for _, r, _, _ in rows})
-    os.makedirs(out_dir, exist_ok=True)
     fig, ax = plt.subplots(figsize=(6.5, 4.5))
     drawn = False
     for r in radii:
@@ -206,13 +247,13 @@ def plot_file(f, out_dir):
             drawn = True
     if not drawn:
         plt.close(fig)
-        return []
+        return files
     ax.set_xlabel("surface nodes $n_x$")
     ax.set_ylabel("mean pin displacement per event / $L_x$")
     ax.set_title("mean pin displacement per event vs resolution (Fig. 8)", fontsize=10)
     ax.legend(fontsize=7)
     ax.grid(alpha=0.3, which="both")
-    return [save(fig, out_dir, "resolution_fig8")]
+    return files + [save(fig, out_dir, "resolution_fig8")]
 
 
 def main():

@@ -66,6 +66,15 @@ ok = all(("power law plausible" in t) == bool(ga[q + "_power_law_supported"]) fo
 sys.exit(0 if ok and any("NOT a power law" in t for t in titles) else 1)
 PY
 
+# Figs. 6 and 9 in the paper's layout: both mu_i of one resolution on one axes (a short pipeline run).
+"$tribo" run "$src/input/fig9_dynamics.yaml" -q -o pair.h5 --set contact.events=60 --set dynamics.duration=0.01 \
+  --set dynamics.fit=none --set dynamics.allow_nonstationary_profile=true --set contact.avalanche_bootstrap=0 \
+  > pair_run.txt 2>&1 || fail "pipeline pair run: $(tail -2 pair_run.txt)"
+"$py" "$figures" pair.h5 --out pair > pair.txt 2>&1
+for fig in fig6 fig9; do
+  check "paper layout: $fig with both mu_i" [ -s "pair/paper_N7_R200_maximal_$fig.png" ]
+done
+
 # The plot scripts' own command lines still work.
 "$py" "$src/scripts/plot_dynamics.py" dyn.h5 --out cli > /dev/null 2>&1
 check "plot_dynamics.py CLI" [ "$(ls cli/*.png | wc -l)" -eq 6 ]
