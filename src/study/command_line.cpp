@@ -47,14 +47,18 @@ CommandLine::CommandLine(int argc, char **argv) {
   petsc_args_.push_back(argv[0]);
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    std::string recorded = arg; // the option with its value, for the provenance
     if (isPetscOption(arg)) {
       petsc_args_.push_back(arg);
       petsc_option_names_.push_back(arg);
-      if (i + 1 < argc && looksLikeValue(argv[i + 1])) petsc_args_.push_back(argv[++i]);
+      if (i + 1 < argc && looksLikeValue(argv[i + 1])) {
+        petsc_args_.push_back(argv[++i]);
+        recorded += " " + petsc_args_.back();
+      }
     } else {
       own.push_back(arg);
     }
-    options_.command_line += (i > 1 ? " " : "") + arg;
+    options_.command_line += (options_.command_line.empty() ? "" : " ") + recorded;
   }
   options_.command_line = std::string("tribo ") + options_.command_line;
   for (auto &a : petsc_args_)
