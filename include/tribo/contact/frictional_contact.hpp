@@ -3,11 +3,12 @@
 #pragma once
 
 #include "tribo/contact/contact_parameters.hpp"
-#include "tribo/contact/curved_pin.hpp"
+#include "tribo/contact/pin_shape.hpp"
 #include "tribo/contact/provisional_equilibrium.hpp"
 #include "tribo/contact/slip_event.hpp"
 #include "tribo/contact/surface_solver.hpp"
 
+#include <memory>
 #include <vector>
 
 namespace tribo {
@@ -17,7 +18,8 @@ namespace tribo {
 class FrictionalContact {
 public:
   /// The pin's lowest point starts above `pin_center` [m from the slab's left edge].
-  FrictionalContact(SurfaceSolver &slab, CurvedPin pin, double pin_center, ContactParameters params);
+  FrictionalContact(SurfaceSolver &slab, std::shared_ptr<const PinShape> pin, double pin_center,
+                    ContactParameters params);
 
   /// Normal contact under the load: from a first guess of the contact set, provisional equilibria
   /// until constraints I-III hold, with every contact node stuck where it touched (pitfall 6: slips
