@@ -3,6 +3,7 @@
 #include "tribo/study/profile_study.hpp"
 
 #include "tribo/contact/pin_on_slab.hpp"
+#include "tribo/contact/tabulated_pin.hpp"
 #include "tribo/contact/power_law.hpp"
 #include "tribo/contact/profile_analysis.hpp"
 #include "tribo/contact/static_peak.hpp"
@@ -11,6 +12,7 @@
 #include "tribo/core/log.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/dynamics_study.hpp"
+#include "tribo/study/pin_table_file.hpp"
 #include "tribo/study/slab_config.hpp"
 
 #include <cmath>
@@ -271,6 +273,44 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   }
 }
 
+/// The pin's shape (docs/input.md, pin.shape): the circle of radius_over_Lx L_x, or a table read from
+/// pin.table_file (x from the pin's centre, h, in m) that must cover the slab under the pin's start.
+struct PinChoice {
+  std::string shape;      // "circle" | "table"
+  std::string table_file; // for "table"
+};
+
+PinChoice readPinShape(const ConfigNode &pin, PinOnSlabSetup &setup) {
+  PinChoice choice;
+  choice.shape = pin.getChoice("shape", "circle", {"circle", "table"});
+  if (choice.shape == "circle") {
+    setup.radius_over_Lx = pin.getDouble("radius_over_Lx", 200.0, Bounds::positive()); // R / L_x
+    return choice;
+  }
+  choice.table_file = pin.requireString("table_file");
+  const std::string key = pin.path().empty() ? "pin.table_file" : pin.path() + ".table_file";
+  PinTable table = readPinTable(besideInput(choice.table_file, pin.sourceFile()), key);
+  const double Lx = setup.slab.length_x, xc = setup.center_over_Lx * Lx;
+  if (table.x.front() > -xc || table.x.back() < Lx - xc)
+    pin.fail("table_file", fmt::format("{}: the profile covers x in [{:g}, {:g}] m from the pin's centre, shorter "
+                                       "than the slab under the pin's start, [{:g}, {:g}] m (slab.length_x, "
+                                       "pin.center_over_Lx); tabulate the pin over the whole slab and its travel",
+                                       choice.table_file, table.x.front(), table.x.back(), -xc, Lx - xc));
+  auto shape = std::make_shared<const TabulatedPin>(std::move(table.x), std::move(table.h),
+                                                    key + " = " + choice.table_file);
+  shape->bottomRadius(); // the first guess needs a curved bottom: refused here, before any work
+  setup.shape = std::move(shape);
+  return choice;
+}
+
+void addPinParameters(CasePlan &plan, const PinChoice &choice, const PinOnSlabSetup &s) {
+  if (choice.shape == "circle") {
+    plan.parameters.insert({"radius_over_Lx", s.radius_over_Lx});
+    return;
+  }
+  plan.parameters.insert({{"pin_shape", choice.shape}, {"pin_table_file", choice.table_file}});
+}
+
 } // namespace
 
 std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
@@ -278,8 +318,8 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
   base.setup.slab = readSlabConfig(root.child("slab"));
   base.setup.support = readSlabSupport(root.child("slab"), "bonded", SupportUse::lateral_load);
   const ConfigNode pin = root.child("pin");
-  base.setup.radius_over_Lx = pin.getDouble("radius_over_Lx", 200.0, Bounds::positive()); // R / L_x
   base.setup.center_over_Lx = pin.getDouble("center_over_Lx", 0.5, Bounds::open(0.0, 1.0));
+  const PinChoice pin_choice = readPinShape(pin, base.setup);
   const ConfigNode c = root.child("contact");
   const std::vector<double> mu_list = c.getDoubleList("mu_i", {0.5}, Bounds::positive());
   base.setup.load = c.getDouble("load", 100.0, Bounds::positive()); // W [N]
@@ -319,7 +359,6 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
     const auto &s = pc.setup;
     addSlabParameters(plan, s.slab, s.support);
     plan.parameters.insert({{"mu_i", mu},
-                       {"radius_over_Lx", s.radius_over_Lx},
                        {"center_over_Lx", s.center_over_Lx},
                        {"load", s.load},
                        {"events", pc.events},
@@ -328,6 +367,7 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
                        {"min_increment_over_dx", s.min_increment_over_dx},
                        {"solver_path", path},
                        {"pipeline", std::string(pc.dynamics ? "profile+dynamics" : "profile")}});
+    addPinParameters(plan, pin_choice, s);
     // Cost grows with the events, the surface nodes and the avalanches (which grow with mu_i).
     plan.cost = static_cast<double>(pc.events) *
                 static_cast<double>(s.slab.grid().nodeCount()) * (1.0 + mu);

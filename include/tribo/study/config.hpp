@@ -33,6 +33,9 @@ public:
   std::string path() const { return path_; }
   /// "file:line" of this mapping, for messages.
   std::string where() const;
+  /// The input file as named ("input/quickstart.yaml"; "<string>" for text): files an input names are
+  /// found beside it.
+  const std::string &sourceFile() const { return shared_->file; }
 
   /// A number, integer, bool or string; the required forms throw when the key is missing.
   double getDouble(const std::string &key, double fallback, Bounds allowed = Bounds::any()) const;
