@@ -36,8 +36,8 @@ std::vector<double> threePointSlopes(const std::vector<double> &x, const std::ve
 }
 } // namespace
 
-TabulatedPin::TabulatedPin(std::vector<double> x, std::vector<double> h, std::string source)
-    : x_(std::move(x)), h_(std::move(h)), source_(std::move(source)) {
+TabulatedPin::TabulatedPin(std::vector<double> x, std::vector<double> h, std::string source, double bottom_radius)
+    : x_(std::move(x)), h_(std::move(h)), source_(std::move(source)), bottom_radius_(bottom_radius) {
   if (x_.size() != h_.size() || x_.size() < 4)
     throw InputError(fmt::format("{}: the pin's profile needs at least 4 points (x, h), got {}", source_,
                                  std::min(x_.size(), h_.size())));
@@ -104,6 +104,7 @@ bool TabulatedPin::clearlyAbove(double xi, double depth) const {
 }
 
 double TabulatedPin::bottomRadius() const {
+  if (bottom_radius_ > 0) return bottom_radius_;
   const std::size_t j = static_cast<std::size_t>(std::min_element(h_.begin(), h_.end()) - h_.begin());
   if (j == 0 || j + 1 == h_.size())
     throw InputError(fmt::format("{}: the profile's lowest point is at its end (x = {:g} m): the contact "

@@ -3,6 +3,8 @@
 #include "tribo/study/profile_study.hpp"
 
 #include "tribo/contact/pin_on_slab.hpp"
+#include "tribo/contact/curved_pin.hpp"
+#include "tribo/contact/self_affine_profile.hpp"
 #include "tribo/contact/tabulated_pin.hpp"
 #include "tribo/contact/power_law.hpp"
 #include "tribo/contact/profile_analysis.hpp"
@@ -278,13 +280,44 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
 struct PinChoice {
   std::string shape;      // "circle" | "table"
   std::string table_file; // for "table"
+  SelfAffineRoughness rough; // for "self_affine"
 };
+
+/// The circle with a self-affine roughness superposed (pin.shape: self_affine; docs/model.md §8.2),
+/// tabulated over [-L_x, L_x] at 16 points per shortest wavelength (at least 2000 per L_x).
+void readSelfAffinePin(const ConfigNode &pin, PinOnSlabSetup &setup, PinChoice &choice) {
+  const double Lx = setup.slab.length_x;
+  setup.radius_over_Lx = pin.getDouble("radius_over_Lx", 200.0, Bounds::positive()); // R / L_x
+  SelfAffineRoughness r;
+  r.hurst = pin.requireDouble("hurst", Bounds::open(0.0, 1.0));                        // H
+  r.rms_height = pin.requireDouble("rms_height", Bounds::positive());                  // [m]
+  r.long_wavelength = pin.getDouble("long_wavelength_over_Lx", 1.0, Bounds::positive()) * Lx;
+  r.short_wavelength = pin.getDouble("short_wavelength_over_Lx", 0.01, Bounds::positive()) * Lx;
+  if (r.short_wavelength > r.long_wavelength)
+    pin.fail("short_wavelength_over_Lx", "must not exceed pin.long_wavelength_over_Lx");
+  r.seed = static_cast<std::uint64_t>(pin.getInt("seed", 1, Bounds::atLeast(0)));
+  const double spacing = std::min(r.short_wavelength / 16, Lx / 2000);
+  const auto n = static_cast<std::size_t>(std::ceil(2 * Lx / spacing)) + 1;
+  std::vector<double> x(n), h;
+  for (std::size_t i = 0; i < n; ++i)
+    x[i] = -Lx + 2 * Lx * static_cast<double>(i) / static_cast<double>(n - 1);
+  h = selfAffineHeights(r, x);
+  const CurvedPin circle(setup.radius_over_Lx * Lx);
+  for (std::size_t i = 0; i < n; ++i)
+    h[i] += circle.height(x[i]);
+  setup.shape = std::make_shared<const TabulatedPin>(std::move(x), std::move(h), "pin (self_affine)", circle.radius);
+  choice.rough = r;
+}
 
 PinChoice readPinShape(const ConfigNode &pin, PinOnSlabSetup &setup) {
   PinChoice choice;
-  choice.shape = pin.getChoice("shape", "circle", {"circle", "table"});
+  choice.shape = pin.getChoice("shape", "circle", {"circle", "table", "self_affine"});
   if (choice.shape == "circle") {
     setup.radius_over_Lx = pin.getDouble("radius_over_Lx", 200.0, Bounds::positive()); // R / L_x
+    return choice;
+  }
+  if (choice.shape == "self_affine") {
+    readSelfAffinePin(pin, setup, choice);
     return choice;
   }
   choice.table_file = pin.requireString("table_file");
@@ -308,7 +341,18 @@ void addPinParameters(CasePlan &plan, const PinChoice &choice, const PinOnSlabSe
     plan.parameters.insert({"radius_over_Lx", s.radius_over_Lx});
     return;
   }
-  plan.parameters.insert({{"pin_shape", choice.shape}, {"pin_table_file", choice.table_file}});
+  if (choice.shape == "table") {
+    plan.parameters.insert({{"pin_shape", choice.shape}, {"pin_table_file", choice.table_file}});
+    return;
+  }
+  const double Lx = s.slab.length_x;
+  plan.parameters.insert({{"pin_shape", choice.shape},
+                          {"radius_over_Lx", s.radius_over_Lx},
+                          {"hurst", choice.rough.hurst},
+                          {"rms_height", choice.rough.rms_height},
+                          {"long_wavelength_over_Lx", choice.rough.long_wavelength / Lx},
+                          {"short_wavelength_over_Lx", choice.rough.short_wavelength / Lx},
+                          {"seed", static_cast<long long>(choice.rough.seed)}});
 }
 
 } // namespace

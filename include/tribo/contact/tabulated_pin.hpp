@@ -14,14 +14,15 @@ namespace tribo {
 class TabulatedPin final : public PinShape {
 public:
   /// x [m] from the pin's centre, strictly increasing, at least 4 points; h [m] at each; both finite.
-  /// `source` names the table in errors (the input key and file). Throws InputError.
-  TabulatedPin(std::vector<double> x, std::vector<double> h, std::string source);
+  /// `source` names the table in errors (the input key and file). `bottom_radius` [m] for Hertz's
+  /// estimates; 0: from the table's lowest point. Throws InputError.
+  TabulatedPin(std::vector<double> x, std::vector<double> h, std::string source, double bottom_radius = 0);
 
   double height(double xi) const override;
   double slope(double xi) const override;
   bool clearlyAbove(double xi, double depth) const override;
   double firstGapRoot(const GapAlongMotion &g, double limit, double gap_tol, double resolution) const override;
-  /// 1 / h'' at the lowest tabulated point (second divided difference of its neighbours).
+  /// The given bottom radius, else 1 / h'' at the lowest tabulated point (second divided difference).
   double bottomRadius() const override;
 
   double xMin() const { return x_.front(); }
@@ -46,6 +47,7 @@ private:
   std::vector<double> block_lower_; // per block of `block` pieces: the min of lower_
   static constexpr std::size_t block = 64;
   std::string source_;
+  double bottom_radius_;
 };
 
 } // namespace tribo
