@@ -68,6 +68,13 @@ int FrictionalContact::contactCount() const {
   return static_cast<int>(std::count(eq_.in_contact.begin(), eq_.in_contact.end(), 1));
 }
 
+int FrictionalContact::contactPatches() const {
+  int patches = 0;
+  for (std::size_t k = 0; k < eq_.in_contact.size(); ++k)
+    if (eq_.in_contact[k] && (k == 0 || !eq_.in_contact[k - 1])) ++patches;
+  return patches;
+}
+
 double FrictionalContact::lateralStiffness() {
   const SurfaceState d = slab_.pinTranslation(eq_).surface;
   double k = 0;
@@ -231,6 +238,7 @@ SlipEvent FrictionalContact::advance() {
   e.state_changes = static_cast<int>(changes);
   e.friction_force = frictionForce();
   e.contact_nodes = contactCount();
+  e.contact_patches = contactPatches();
   e.force_drop = force_before - e.friction_force;
   return e;
 }

@@ -149,13 +149,14 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   record.dataset("normal/tau", tau, "Pa");
   record.attribute("normal", "state_changes", normal_changes);
   record.attribute("normal", "contact_nodes", static_cast<long long>(contact.contactCount()));
+  record.attribute("normal", "contact_patches", static_cast<long long>(contact.contactPatches()));
   record.attribute("normal", "hertz_half_width", model.hertzHalfWidth());
   record.attribute("normal", "interference", contact.interference());
   // Eq. 15: K from the response with every contact node stuck, per unit depth times L_y.
   const double K = contact.lateralStiffness() * Ly;
 
   // Event-driven sliding (§3.2.1).
-  std::vector<double> delta, increment, type, node, changes, force, nodes, drop;
+  std::vector<double> delta, increment, type, node, changes, force, nodes, patches, drop;
   DimensionlessProfile profile;
   profile.delta_over_Lx.push_back(0.0);
   profile.F_over_W.push_back(contact.frictionForce() / P);
@@ -177,6 +178,7 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
     changes.push_back(ev.state_changes);
     force.push_back(ev.friction_force * Ly);
     nodes.push_back(ev.contact_nodes);
+    patches.push_back(ev.contact_patches);
     drop.push_back(ev.force_drop / P);
     profile.delta_over_Lx.push_back(ev.delta / Lx);
     profile.F_over_W.push_back((ev.friction_force + ev.force_drop) / P);
@@ -199,6 +201,7 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   record.dataset("events/state_changes", changes);
   record.dataset("events/friction_force", force, "N");
   record.dataset("events/contact_nodes", nodes);
+  record.dataset("events/contact_patches", patches);
   record.dataset("events/force_drop_over_W", drop);
   record.dataset("profile/delta_over_Lx", profile.delta_over_Lx);
   record.dataset("profile/F_over_W", profile.F_over_W);

@@ -20,7 +20,12 @@ def differences(a, b):
         return [f"cases differ: {names} vs {sorted(b['cases'])}"]
     for name in names:
         ca, cb = a["cases"][name], b["cases"][name]
-        for key in ("type", "node", "state_changes", "contact_nodes"):
+        for key in ("type", "node", "state_changes", "contact_nodes", "contact_patches"):
+            if key not in ca["events"] and key not in cb["events"]:
+                continue
+            if key not in ca["events"] or key not in cb["events"]:
+                out.append(f"{name}: events/{key} in one file only")
+                continue
             x, y = ca["events"][key][()], cb["events"][key][()]
             if x.shape != y.shape or not np.array_equal(x, y):
                 first = np.flatnonzero(x != y)[0] if x.shape == y.shape else "shape"

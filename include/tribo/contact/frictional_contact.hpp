@@ -42,6 +42,8 @@ public:
   const SurfaceState &state() const { return eq_.state; }
   const std::vector<char> &inContact() const { return eq_.in_contact; }
   int contactCount() const;
+  /// The contact's patches: maximal runs of neighbouring top nodes in contact.
+  int contactPatches() const;
   /// Largest violation of constraints I-III, as a force per unit depth relative to W/L_y (0 = none).
   double worstViolation() const;
 
