@@ -6,7 +6,8 @@
 
 namespace tribo {
 
-double CurvedPin::firstGapRoot(const GapAlongMotion &g, double limit, double gap_tol, double resolution) const {
+double CurvedPin::firstGapRoot(const GapAlongMotion &g, double limit, double gap_tol,
+                               double resolution) const {
   auto gap = [&](double s) { return g.gap(s, height(g.xi(s))); };
   auto rate = [&](double s) { return g.gapRate(slope(g.xi(s))); };
   double s = 0;

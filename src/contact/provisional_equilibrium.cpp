@@ -11,10 +11,10 @@
 
 namespace tribo {
 
-ProvisionalEquilibrium::ProvisionalEquilibrium(SurfaceSolver &slab, std::shared_ptr<const PinShape> pin, double pin_center,
-                                               const ContactParameters &params)
-    : in_contact(slab.surfaceX().size(), 0), xi(slab.surfaceX().size(), 0.0), slab_(slab), pin_(std::move(pin)),
-      pin_center0_(pin_center), params_(params), x_(slab.surfaceX()) {}
+ProvisionalEquilibrium::ProvisionalEquilibrium(SurfaceSolver &slab, std::shared_ptr<const PinShape> pin,
+                                               double pin_center, const ContactParameters &params)
+    : in_contact(slab.surfaceX().size(), 0), xi(slab.surfaceX().size(), 0.0), slab_(slab),
+      pin_(std::move(pin)), pin_center0_(pin_center), params_(params), x_(slab.surfaceX()) {}
 
 double ProvisionalEquilibrium::contactForce(const SurfaceState &s) const {
   double total = 0;

@@ -12,7 +12,9 @@ namespace tribo {
 namespace {
 /// Uniform in [0, 1) from the top 53 bits: the same on every platform (std::mt19937_64's output sequence is
 /// fixed by the standard; its distributions are not).
-double unitUniform(std::mt19937_64 &rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
+double unitUniform(std::mt19937_64 &rng) {
+  return static_cast<double>(rng() >> 11) * 0x1.0p-53;
+}
 } // namespace
 
 std::vector<double> selfAffineHeights(const SelfAffineRoughness &r, const std::vector<double> &x) {
@@ -20,7 +22,8 @@ std::vector<double> selfAffineHeights(const SelfAffineRoughness &r, const std::v
     throw InputError(fmt::format("pin.hurst = {:g} is outside the allowed range (0, 1)", r.hurst));
   if (!(r.rms_height > 0 && std::isfinite(r.rms_height)))
     throw InputError(fmt::format("pin.rms_height = {:g} must be positive", r.rms_height));
-  if (!(r.short_wavelength > 0 && r.short_wavelength <= r.long_wavelength && std::isfinite(r.long_wavelength)))
+  if (!(r.short_wavelength > 0 && r.short_wavelength <= r.long_wavelength &&
+        std::isfinite(r.long_wavelength)))
     throw InputError(fmt::format("pin.short_wavelength_over_Lx, pin.long_wavelength_over_Lx: need "
                                  "0 < lambda_s <= lambda_L, got {:g} and {:g} m",
                                  r.short_wavelength, r.long_wavelength));

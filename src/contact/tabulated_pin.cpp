@@ -36,7 +36,8 @@ std::vector<double> threePointSlopes(const std::vector<double> &x, const std::ve
 }
 } // namespace
 
-TabulatedPin::TabulatedPin(std::vector<double> x, std::vector<double> h, std::string source, double bottom_radius)
+TabulatedPin::TabulatedPin(std::vector<double> x, std::vector<double> h, std::string source,
+                           double bottom_radius)
     : x_(std::move(x)), h_(std::move(h)), source_(std::move(source)), bottom_radius_(bottom_radius) {
   if (x_.size() != h_.size() || x_.size() < 4)
     throw InputError(fmt::format("{}: the pin's profile needs at least 4 points (x, h), got {}", source_,
@@ -93,8 +94,12 @@ double TabulatedPin::slopeOn(std::size_t j, double xi) const {
   return 3 * (r * r * (b[1] - b[0]) + 2 * r * t * (b[2] - b[1]) + t * t * (b[3] - b[2])) / dx;
 }
 
-double TabulatedPin::height(double xi) const { return heightOn(piece(xi), xi); }
-double TabulatedPin::slope(double xi) const { return slopeOn(piece(xi), xi); }
+double TabulatedPin::height(double xi) const {
+  return heightOn(piece(xi), xi);
+}
+double TabulatedPin::slope(double xi) const {
+  return slopeOn(piece(xi), xi);
+}
 
 // The interpolant on a piece lies in the convex hull of its Bernstein coefficients, so it is at least
 // their minimum (less the round-off of its evaluation): above a depth below that, surely.
@@ -110,8 +115,9 @@ double TabulatedPin::bottomRadius() const {
     throw InputError(fmt::format("{}: the profile's lowest point is at its end (x = {:g} m): the contact "
                                  "must start inside the table",
                                  source_, x_[j]));
-  const double curvature = 2 * ((h_[j + 1] - h_[j]) / (x_[j + 1] - x_[j]) - (h_[j] - h_[j - 1]) / (x_[j] - x_[j - 1])) /
-                           (x_[j + 1] - x_[j - 1]);
+  const double curvature =
+      2 * ((h_[j + 1] - h_[j]) / (x_[j + 1] - x_[j]) - (h_[j] - h_[j - 1]) / (x_[j] - x_[j - 1])) /
+      (x_[j + 1] - x_[j - 1]);
   if (!(curvature > 0))
     throw InputError(fmt::format("{}: the profile is not curved at its lowest point (x = {:g} m): the first "
                                  "guess of the contact (Hertz's width) needs a positive curvature there",

@@ -70,8 +70,8 @@ PinTable readPinTable(const std::string &file, const std::string &key) {
     t.h.push_back(h);
   }
   if (t.x.size() < 4)
-    throw InputError(fmt::format("{}: {}: the pin's profile needs at least 4 points, the file has {}", key, file,
-                                 t.x.size()));
+    throw InputError(fmt::format("{}: {}: the pin's profile needs at least 4 points, the file has {}", key,
+                                 file, t.x.size()));
   return t;
 }
 

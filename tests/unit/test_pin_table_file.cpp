@@ -28,8 +28,8 @@ std::string errorOf(const std::string &text) {
 } // namespace
 
 TEST(PinTableFile, ReadsColumnsSkippingHeaderAndComments) {
-  const auto t = tribo::readPinTable(writeFile("good.csv", "# a pin\nx,h\n-2e-3, 1e-6\n\n-1e-3,0\n0,0\n1e-3,1e-6\n"),
-                                     "pin.table_file");
+  const auto t = tribo::readPinTable(
+      writeFile("good.csv", "# a pin\nx,h\n-2e-3, 1e-6\n\n-1e-3,0\n0,0\n1e-3,1e-6\n"), "pin.table_file");
   ASSERT_EQ(t.x.size(), 4u);
   EXPECT_DOUBLE_EQ(t.x[0], -2e-3);
   EXPECT_DOUBLE_EQ(t.h[3], 1e-6);
@@ -53,7 +53,8 @@ TEST(PinTableFile, AProfileShorterThanTheSlabIsRefused) {
   // The slab is 1 mm wide with the pin at its middle: the table must cover [-0.5, 0.5] mm at least.
   const std::string csv = writeFile("short.csv", "-4e-4,1e-6\n-1e-4,1e-8\n0,0\n1e-4,1e-8\n6e-4,1e-6\n");
   const std::string yaml = "study: profile\nslab: {levels: 5, length_x: 1.0e-3}\npin:\n  shape: table\n"
-                           "  table_file: " + csv + "\ncontact: {events: 40}\n";
+                           "  table_file: " +
+                           csv + "\ncontact: {events: 40}\n";
   try {
     tribo::buildProfileStudy(tribo::ConfigNode::fromString(yaml, "short.yaml"));
     FAIL() << "a table shorter than the slab was accepted";

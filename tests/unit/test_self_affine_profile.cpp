@@ -57,7 +57,8 @@ TEST(SelfAffineProfile, HasItsRmsAndItsSpectralSlope) {
 
 TEST(SelfAffineProfile, TheSeedFixesTheProfile) {
   const std::vector<double> x = period(100);
-  const auto a = tribo::selfAffineHeights(roughness(0.7, 9), x), b = tribo::selfAffineHeights(roughness(0.7, 9), x);
+  const auto a = tribo::selfAffineHeights(roughness(0.7, 9), x),
+             b = tribo::selfAffineHeights(roughness(0.7, 9), x);
   const auto c = tribo::selfAffineHeights(roughness(0.7, 10), x);
   EXPECT_EQ(a, b);
   EXPECT_NE(a, c);

@@ -17,9 +17,13 @@ namespace {
 constexpr double inf = std::numeric_limits<double>::infinity();
 
 // A wavy pin: a circle's bottom with a ripple, so the gap along the motion is not convex.
-double wavy(double x) { return x * x / 0.4 + 2e-9 * std::sin(x / 7e-6); }
+double wavy(double x) {
+  return x * x / 0.4 + 2e-9 * std::sin(x / 7e-6);
+}
 // A coarse table of a strong ripple: its pieces have interior extrema, a gap may cross twice in one.
-double coarseRipple(double x) { return x * x / 0.4 + 3e-8 * std::sin(x / 3e-5); }
+double coarseRipple(double x) {
+  return x * x / 0.4 + 3e-8 * std::sin(x / 3e-5);
+}
 
 TabulatedPin table(double (*h)(double), double half, int n, bool jitter) {
   std::mt19937_64 rng(3);
@@ -47,8 +51,8 @@ TEST(TabulatedPin, ReproducesAParabolaOnAnUnevenGrid) {
 
 TEST(TabulatedPin, AFineCircleTableIsTheCircle) {
   const tribo::CurvedPin circle{0.2};
-  const TabulatedPin pin = table(+[](double x) { return x * x / (0.2 + std::sqrt((0.2 - x) * (0.2 + x))); }, 1e-3,
-                                 4001, false);
+  const TabulatedPin pin = table(
+      +[](double x) { return x * x / (0.2 + std::sqrt((0.2 - x) * (0.2 + x))); }, 1e-3, 4001, false);
   for (double xi = -9.99e-4; xi < 1e-3; xi += 3.1e-6) {
     EXPECT_NEAR(pin.height(xi), circle.height(xi), 1e-13 * circle.height(xi) + 1e-24) << xi;
     EXPECT_NEAR(pin.slope(xi), circle.slope(xi), 1e-10 * std::abs(circle.slope(xi)) + 1e-16) << xi;
@@ -78,7 +82,7 @@ TEST(TabulatedPin, ClearlyAboveNeverHidesAPenetration) {
       EXPECT_GT(ht, d) << "xi " << xi << " depth " << d;
     }
   }
-  EXPECT_GT(claimed, 10000); // it does skip
+  EXPECT_GT(claimed, 10000);                  // it does skip
   EXPECT_FALSE(pin.clearlyAbove(2e-3, -1.0)); // off the table: never claimed
 }
 
@@ -87,15 +91,16 @@ TEST(TabulatedPin, ClearlyAboveNeverHidesAPenetration) {
 class FirstGapRoot : public testing::TestWithParam<int> {};
 
 TEST_P(FirstGapRoot, IsTheFirstCrossing) {
-  const TabulatedPin pin = GetParam() == 0 ? table(&wavy, 1e-3, 2001, true) : table(&coarseRipple, 1e-3, 41, true);
+  const TabulatedPin pin =
+      GetParam() == 0 ? table(&wavy, 1e-3, 2001, true) : table(&coarseRipple, 1e-3, 41, true);
   const double depth_spread = GetParam() == 0 ? 1e-9 : 6e-8;
   std::mt19937_64 rng(5);
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
   int found = 0;
   for (int trial = 0; trial < 300; ++trial) {
     const double xc = 5e-4, x = xc + 3e-4 * unit(rng);
-    GapAlongMotion g{x, 1e-7 * unit(rng), 0.2 * unit(rng), xc, 1e-8, 1e-4 * unit(rng), 1e-9 * unit(rng),
-                     1e-4 * unit(rng)};
+    GapAlongMotion g{x,    1e-7 * unit(rng), 0.2 * unit(rng),  xc,
+                     1e-8, 1e-4 * unit(rng), 1e-9 * unit(rng), 1e-4 * unit(rng)};
     const double xi0 = g.xi(0);
     g.interference = pin.height(xi0) + g.w - depth_spread * std::abs(unit(rng)) - 1e-12; // a gap > 0 at s = 0
     const double s = pin.firstGapRoot(g, inf, 1e-18, 1e-12);
@@ -120,9 +125,9 @@ INSTANTIATE_TEST_SUITE_P(FineAndCoarse, FirstGapRoot, testing::Values(0, 1));
 
 TEST(TabulatedPin, RefusesWhatIsNotAProfile) {
   const std::vector<double> h{1, 0, 0, 1};
-  EXPECT_THROW(TabulatedPin({0, 1, 1, 2}, h, "t"), tribo::InputError);  // not a function of x
-  EXPECT_THROW(TabulatedPin({0, 2, 1, 3}, h, "t"), tribo::InputError);  // x decreasing
-  EXPECT_THROW(TabulatedPin({0, 1, 2, NAN}, h, "t"), tribo::InputError); // non-finite
+  EXPECT_THROW(TabulatedPin({0, 1, 1, 2}, h, "t"), tribo::InputError);      // not a function of x
+  EXPECT_THROW(TabulatedPin({0, 2, 1, 3}, h, "t"), tribo::InputError);      // x decreasing
+  EXPECT_THROW(TabulatedPin({0, 1, 2, NAN}, h, "t"), tribo::InputError);    // non-finite
   EXPECT_THROW(TabulatedPin({0, 1, 2}, {1, 0, 1}, "t"), tribo::InputError); // too short
   const TabulatedPin pin({0, 1, 2, 3}, {1, 0, 0.5, 1}, "t");
   EXPECT_THROW(pin.height(3.5), tribo::SolverError); // off the table, named

@@ -27,7 +27,8 @@ public:
   }
   /// The gap at the deformed position is convex in the step (the circle is convex, xi affine in s;
   /// pitfall 8): Newton from the left finds its first root exactly, or shows it has none.
-  double firstGapRoot(const GapAlongMotion &g, double limit, double gap_tol, double resolution) const override;
+  double firstGapRoot(const GapAlongMotion &g, double limit, double gap_tol,
+                      double resolution) const override;
   double bottomRadius() const override { return radius; }
 };
 

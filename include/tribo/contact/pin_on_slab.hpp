@@ -27,8 +27,8 @@ struct PinOnSlabSetup {
   /// The platen: the bottom row rests on it (w = 0) and is bonded to it (u = 0). The load W reaches the
   /// contact through the interference, which FrictionalContact sets so that the contact carries W.
   SlabSupport support{BottomSupport::fixed_vertical, 0.0, LateralRestraint::bottom_row};
-  double load = 100.0;                 // W [N]
-  double radius_over_Lx = 200;         // R / L_x of the circle (when `shape` is null)
+  double load = 100.0;         // W [N]
+  double radius_over_Lx = 200; // R / L_x of the circle (when `shape` is null)
   /// The pin's shape (docs/model.md §8); null: the exact circle of radius radius_over_Lx L_x.
   std::shared_ptr<const PinShape> shape;
   double center_over_Lx = 0.5;         // where the pin's lowest point starts

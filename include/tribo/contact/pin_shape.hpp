@@ -10,15 +10,17 @@ namespace tribo {
 /// g(s) = h(xi(s)) - (interference + s interference_rate) + w + s dw. Written out term by term so that
 /// every shape evaluates it in the same order (the circle's numbers stay bitwise what they were).
 struct GapAlongMotion {
-  double x, u, du;                         // the node, its displacement and rate per unit step [m, m, -]
-  double pin_center;                       // x_c [m]
+  double x, u, du;                        // the node, its displacement and rate per unit step [m, m, -]
+  double pin_center;                      // x_c [m]
   double interference, interference_rate; // d [m] and dd/ds [-]
-  double w, dw;                            // the node's deflection (downward) and its rate [m, -]
+  double w, dw;                           // the node's deflection (downward) and its rate [m, -]
 
   double xi(double s) const { return x + u + s * du - pin_center - s; }
   double xiRate() const { return du - 1.0; }
   /// The gap once the pin's height h at xi(s) is known.
-  double gap(double s, double height) const { return height - (interference + s * interference_rate) + w + s * dw; }
+  double gap(double s, double height) const {
+    return height - (interference + s * interference_rate) + w + s * dw;
+  }
   /// dg/ds once the pin's slope at xi(s) is known.
   double gapRate(double slope) const { return slope * (du - 1.0) - interference_rate + dw; }
 };

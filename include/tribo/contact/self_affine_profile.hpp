@@ -9,10 +9,10 @@
 namespace tribo {
 
 struct SelfAffineRoughness {
-  double hurst = 0.8;             // H in (0, 1)
-  double rms_height = 0;          // [m], over one period of the longest wavelength
-  double long_wavelength = 0;     // lambda_L [m]: the period, q_0 = 2 pi / lambda_L
-  double short_wavelength = 0;    // lambda_s [m], <= lambda_L
+  double hurst = 0.8;          // H in (0, 1)
+  double rms_height = 0;       // [m], over one period of the longest wavelength
+  double long_wavelength = 0;  // lambda_L [m]: the period, q_0 = 2 pi / lambda_L
+  double short_wavelength = 0; // lambda_s [m], <= lambda_L
   std::uint64_t seed = 1;
 };
 

@@ -21,7 +21,8 @@ public:
   double height(double xi) const override;
   double slope(double xi) const override;
   bool clearlyAbove(double xi, double depth) const override;
-  double firstGapRoot(const GapAlongMotion &g, double limit, double gap_tol, double resolution) const override;
+  double firstGapRoot(const GapAlongMotion &g, double limit, double gap_tol,
+                      double resolution) const override;
   /// The given bottom radius, else 1 / h'' at the lowest tabulated point (second divided difference).
   double bottomRadius() const override;
 
