@@ -75,6 +75,14 @@ int FrictionalContact::contactPatches() const {
   return patches;
 }
 
+double FrictionalContact::contactLength() const {
+  const std::vector<double> &width = slab_.surfaceWidth();
+  double length = 0;
+  for (std::size_t k = eq_.contactFirst(); k < eq_.contactEnd(); ++k)
+    if (eq_.in_contact[k]) length += width[k];
+  return length;
+}
+
 double FrictionalContact::lateralStiffness() {
   const SurfaceState d = slab_.pinTranslation(eq_).surface;
   double k = 0;
@@ -239,6 +247,7 @@ SlipEvent FrictionalContact::advance() {
   e.friction_force = frictionForce();
   e.contact_nodes = contactCount();
   e.contact_patches = contactPatches();
+  e.contact_length = contactLength();
   e.force_drop = force_before - e.friction_force;
   return e;
 }

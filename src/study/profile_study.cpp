@@ -33,6 +33,7 @@ struct ProfileCase {
   long long avalanche_bootstrap =
       200; // contact.avalanche_bootstrap: resamples for errors and goodness of fit
   std::shared_ptr<const DynamicsSetup> dynamics; // the pipeline, if any
+  std::shared_ptr<const PinTable> pin_profile;   // a tabulated or rough pin's table, written to pin/
 };
 
 /// The dimensionless profile the dynamics reads (docs/dynamics.md §7): F/W against delta/L_x, two
@@ -150,13 +151,18 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   record.attribute("normal", "state_changes", normal_changes);
   record.attribute("normal", "contact_nodes", static_cast<long long>(contact.contactCount()));
   record.attribute("normal", "contact_patches", static_cast<long long>(contact.contactPatches()));
+  record.attribute("normal", "contact_length", contact.contactLength()); // [m]
+  if (pc.pin_profile) { // a tabulated or rough pin: its profile, as the contact used it
+    record.dataset("pin/x", pc.pin_profile->x, "m");
+    record.dataset("pin/h", pc.pin_profile->h, "m");
+  }
   record.attribute("normal", "hertz_half_width", model.hertzHalfWidth());
   record.attribute("normal", "interference", contact.interference());
   // Eq. 15: K from the response with every contact node stuck, per unit depth times L_y.
   const double K = contact.lateralStiffness() * Ly;
 
   // Event-driven sliding (§3.2.1).
-  std::vector<double> delta, increment, type, node, changes, force, nodes, patches, drop;
+  std::vector<double> delta, increment, type, node, changes, force, nodes, patches, length, drop;
   DimensionlessProfile profile;
   profile.delta_over_Lx.push_back(0.0);
   profile.F_over_W.push_back(contact.frictionForce() / P);
@@ -179,6 +185,7 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
     force.push_back(ev.friction_force * Ly);
     nodes.push_back(ev.contact_nodes);
     patches.push_back(ev.contact_patches);
+    length.push_back(ev.contact_length);
     drop.push_back(ev.force_drop / P);
     profile.delta_over_Lx.push_back(ev.delta / Lx);
     profile.F_over_W.push_back((ev.friction_force + ev.force_drop) / P);
@@ -202,6 +209,7 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   record.dataset("events/friction_force", force, "N");
   record.dataset("events/contact_nodes", nodes);
   record.dataset("events/contact_patches", patches);
+  record.dataset("events/contact_length", length, "m");
   record.dataset("events/force_drop_over_W", drop);
   record.dataset("profile/delta_over_Lx", profile.delta_over_Lx);
   record.dataset("profile/F_over_W", profile.F_over_W);
@@ -284,6 +292,7 @@ struct PinChoice {
   std::string shape;      // "circle" | "table"
   std::string table_file; // for "table"
   SelfAffineRoughness rough; // for "self_affine"
+  std::shared_ptr<const PinTable> profile; // the table of "table" and "self_affine"
 };
 
 /// The circle with a self-affine roughness superposed (pin.shape: self_affine; docs/model.md §8.2),
@@ -308,6 +317,7 @@ void readSelfAffinePin(const ConfigNode &pin, PinOnSlabSetup &setup, PinChoice &
   const CurvedPin circle(setup.radius_over_Lx * Lx);
   for (std::size_t i = 0; i < n; ++i)
     h[i] += circle.height(x[i]);
+  choice.profile = std::make_shared<const PinTable>(PinTable{x, h});
   setup.shape = std::make_shared<const TabulatedPin>(std::move(x), std::move(h), "pin (self_affine)", circle.radius);
   choice.rough = r;
 }
@@ -332,6 +342,7 @@ PinChoice readPinShape(const ConfigNode &pin, PinOnSlabSetup &setup) {
                                        "than the slab under the pin's start, [{:g}, {:g}] m (slab.length_x, "
                                        "pin.center_over_Lx); tabulate the pin over the whole slab and its travel",
                                        choice.table_file, table.x.front(), table.x.back(), -xc, Lx - xc));
+  choice.profile = std::make_shared<const PinTable>(table);
   auto shape = std::make_shared<const TabulatedPin>(std::move(table.x), std::move(table.h),
                                                     key + " = " + choice.table_file);
   shape->bottomRadius(); // the first guess needs a curved bottom: refused here, before any work
@@ -367,6 +378,7 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
   const ConfigNode pin = root.child("pin");
   base.setup.center_over_Lx = pin.getDouble("center_over_Lx", 0.5, Bounds::open(0.0, 1.0));
   const PinChoice pin_choice = readPinShape(pin, base.setup);
+  base.pin_profile = pin_choice.profile;
   const ConfigNode c = root.child("contact");
   const std::vector<double> mu_list = c.getDoubleList("mu_i", {0.5}, Bounds::positive());
   base.setup.load = c.getDouble("load", 100.0, Bounds::positive()); // W [N]

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Checks that two profile runs give the same events and F(delta) (the circle against the circle as a
-table, docs/model.md §8.1): per case the event type, node, state changes and contact count exactly, and
-F/W of every event and of the two-sample profile, and delta/L_x, to 1e-9 (F to 1e-9 W).
+table, docs/model.md §8.1): per case the event type, node, state changes, contact count and patches
+exactly, and F/W of every event and of the two-sample profile, delta/L_x and the contact length over L_x,
+to 1e-9 (F to 1e-9 W).
 
     /usr/bin/python3 pin_table_circle.py A.h5 B.h5     # exit 0 when they agree, 1 with the differences
 """
@@ -32,6 +33,8 @@ def differences(a, b):
                 out.append(f"{name}: events/{key} differ (first at event {first})")
         W = ca.attrs["load"] if "load" in ca.attrs else 1.0
         pairs = [("events/friction_force", W), ("profile/F_over_W", 1.0), ("profile/delta_over_Lx", 1.0)]
+        if "contact_length" in ca["events"] and "contact_length" in cb["events"]:
+            pairs.append(("events/contact_length", ca.attrs["length_x"]))
         for key, scale in pairs:
             x, y = ca[key][()], cb[key][()]
             if x.shape != y.shape:

@@ -2,7 +2,9 @@
 # The rough pin (input/rough_pin_smoke.yaml, pin.shape: self_affine) is the same profile on every rank:
 # a case on one rank and the same case on a slab distributed over two give the same events (type, node,
 # state changes, contact count, contact patches) and F(delta) to 1e-9 W; it touches in several patches
-# (normal/contact_patches, events/contact_patches); another seed gives other events.
+# (normal/contact_patches, events/contact_patches), its contact length is its contact nodes' widths
+# (uniform top row, no node at the slab's edge), its profile is written (pin/x, pin/h); another seed
+# gives other events.
 # Usage: rough_pin_ranks.sh TRIBO SOURCE_DIR
 set -u
 tribo="$1"; src="$2"
@@ -21,6 +23,15 @@ with h5py.File("np1.h5", "r") as f:
         normal, events = case["normal"].attrs["contact_patches"], case["events/contact_patches"][()]
         print(name, "normal contact patches", normal, "per event", events.min(), "to", events.max())
         if not (normal >= 2 and events.min() >= 2):
+            sys.exit(1)
+        # The real contact length lies within the span of the contact nodes; the profile is written.
+        length, nodes = case["events/contact_length"][()], case["events/contact_nodes"][()]
+        dx = case.attrs["length_x"] / 128
+        if not (abs(case["normal"].attrs["contact_length"] - case["normal"].attrs["contact_nodes"] * dx) < 1e-9 * dx
+                and (abs(length - nodes * dx) < 1e-9 * dx).all()):
+            print(name, "contact length is not the contact nodes' widths")
+            sys.exit(1)
+        if case["pin/x"].shape != case["pin/h"].shape or case["pin/x"].size < 4000:
             sys.exit(1)
 PY
 run seed8 mpiexec -n 1 "$tribo" run "$input" -o seed8.h5 --set pin.seed=8

@@ -44,6 +44,9 @@ public:
   int contactCount() const;
   /// The contact's patches: maximal runs of neighbouring top nodes in contact.
   int contactPatches() const;
+  /// The real contact length: the sum of the contact nodes' surface widths (their control volumes' top
+  /// faces, which tile the surface) [m].
+  double contactLength() const;
   /// Largest violation of constraints I-III, as a force per unit depth relative to W/L_y (0 = none).
   double worstViolation() const;
 
