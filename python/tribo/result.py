@@ -150,7 +150,7 @@ class Case:
             types = np.asarray(ev["type"].values).astype(int)
             ev["type"] = Quantity(types, "", "events/type")
             ev["type_name"] = Quantity(np.array([EVENT_TYPES.get(t, "?") for t in types]), "", "events/type_name")
-        for name in ("node", "state_changes", "contact_nodes"):
+        for name in ("node", "state_changes", "contact_nodes", "contact_patches"):
             if name in ev:
                 ev[name] = Quantity(np.asarray(ev[name].values).astype(int), "", f"events/{name}")
         return ev

@@ -34,7 +34,7 @@ void CondensedSurfaceSolver::slip(ProvisionalEquilibrium &e, int k) {
   unitResponse(k, Component::w, column_w_);
   const SurfaceState &ru = column_u_, &rw = column_w_;
   const double rate_u = -e.contactForce(ru) / e.unitLoad(), rate_w = -e.contactForce(rw) / e.unitLoad();
-  const CurvedPin &pin = e.pin();
+  const PinShape &pin = e.pin();
   const double t = -pin.slope(e.xi[k]);
   const double dfx = ru.fx[k] + t * rw.fx[k] + (rate_u + t * rate_w) * unit.fx[k];
   const double dfz = ru.fz[k] + t * rw.fz[k] + (rate_u + t * rate_w) * unit.fz[k];

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <limits>
 #include <petsclog.h>
+#include <utility>
 
 namespace tribo {
 
@@ -40,9 +41,9 @@ public:
 };
 } // namespace
 
-FrictionalContact::FrictionalContact(SurfaceSolver &slab, CurvedPin pin, double pin_center,
-                                     ContactParameters params)
-    : slab_(slab), params_(params), eq_(slab, pin, pin_center, params), x_(slab.surfaceX()) {
+FrictionalContact::FrictionalContact(SurfaceSolver &slab, std::shared_ptr<const PinShape> pin,
+                                     double pin_center, ContactParameters params)
+    : slab_(slab), params_(params), eq_(slab, std::move(pin), pin_center, params), x_(slab.surfaceX()) {
   if (params_.load_per_depth <= 0 || params_.normal_stiffness <= 0)
     throw InputError("FrictionalContact: load and normal stiffness must be positive");
   // Tolerances on one scale (pitfall 5): forces relative to W/L_y, gaps through the stiffness.
@@ -65,6 +66,21 @@ double FrictionalContact::frictionForce() const {
 
 int FrictionalContact::contactCount() const {
   return static_cast<int>(std::count(eq_.in_contact.begin(), eq_.in_contact.end(), 1));
+}
+
+int FrictionalContact::contactPatches() const {
+  int patches = 0;
+  for (std::size_t k = 0; k < eq_.in_contact.size(); ++k)
+    if (eq_.in_contact[k] && (k == 0 || !eq_.in_contact[k - 1])) ++patches;
+  return patches;
+}
+
+double FrictionalContact::contactLength() const {
+  const std::vector<double> &width = slab_.surfaceWidth();
+  double length = 0;
+  for (std::size_t k = eq_.contactFirst(); k < eq_.contactEnd(); ++k)
+    if (eq_.in_contact[k]) length += width[k];
+  return length;
 }
 
 double FrictionalContact::lateralStiffness() {
@@ -173,7 +189,7 @@ FrictionalContact::Trigger FrictionalContact::nextTrigger(const ConstantLoadResp
   const SurfaceState &d = response.surface, &state = eq_.state;
   const double dd = response.interference_rate;
   const double mu = params_.mu_i;
-  const CurvedPin &pin = eq_.pin();
+  const PinShape &pin = eq_.pin();
   const double xc = eq_.pinCenter(), interference = eq_.interference;
   Trigger best{inf, EventType::slip, -1};
   auto consider = [&](double step, EventType t, int k) { // ties to the lower index, as above
@@ -191,25 +207,9 @@ FrictionalContact::Trigger FrictionalContact::nextTrigger(const ConstantLoadResp
       }
       if (d.fz[i] < 0) consider(-fz / d.fz[i], EventType::release, k);
     } else {
-      // Gap at the deformed position is convex in the step (pitfall 8): Newton from the left finds its
-      // first root exactly, or shows it has none.
-      auto g = [&](double s) {
-        return pin.height(x_[i] + state.u[i] + s * d.u[i] - xc - s) - (interference + s * dd) + state.w[i] +
-               s * d.w[i];
-      };
-      auto dg = [&](double s) {
-        return pin.slope(x_[i] + state.u[i] + s * d.u[i] - xc - s) * (d.u[i] - 1.0) - dd + d.w[i];
-      };
-      double s = 0;
-      for (int it = 0; it < 60 && dg(s) < 0 && s < best.step; ++it) {
-        const double next = s - g(s) / dg(s);
-        if (std::abs(next - s) <= 1e-15 * std::max(next, params_.min_increment)) {
-          s = next;
-          break;
-        }
-        s = next;
-      }
-      if (std::abs(g(s)) <= gap_tol_ && s > 0) consider(s, EventType::contact, k);
+      // The gap at the deformed position (pitfall 8): its first root, exactly, from the pin's shape.
+      const GapAlongMotion g{x_[i], state.u[i], d.u[i], xc, interference, dd, state.w[i], d.w[i]};
+      consider(pin.firstGapRoot(g, best.step, gap_tol_, params_.min_increment), EventType::contact, k);
     }
   }
   if (best.node < 0)
@@ -246,6 +246,8 @@ SlipEvent FrictionalContact::advance() {
   e.state_changes = static_cast<int>(changes);
   e.friction_force = frictionForce();
   e.contact_nodes = contactCount();
+  e.contact_patches = contactPatches();
+  e.contact_length = contactLength();
   e.force_drop = force_before - e.friction_force;
   return e;
 }

@@ -1,6 +1,8 @@
 // The pin on the slab: grid, distributed slab under its load, the chosen surface solver, contact.
 #include "tribo/contact/pin_on_slab.hpp"
 
+#include "tribo/contact/curved_pin.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <unistd.h>
@@ -16,7 +18,11 @@ std::size_t physicalMemory() {
 
 } // namespace
 
-PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup) : setup_(setup), grid_(setup.slab.grid()) {
+PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup)
+    : setup_(setup),
+      pin_(setup.shape ? setup.shape
+                       : std::make_shared<const CurvedPin>(setup.radius_over_Lx * setup.slab.length_x)),
+      grid_(setup.slab.grid()) {
   const double Lx = setup_.slab.length_x, xc = setup_.center_over_Lx * Lx;
   // The condensed zone: Hertz's contact plus the margin on each side (it grows if the contact spreads
   // further); its dense operators are distributed by rows.
@@ -49,7 +55,7 @@ PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup) : setup_(setup)
   params.load_per_depth = loadPerDepth();
   params.normal_stiffness = setup_.slab.elastic.planeStrainModulus();
   params.min_increment = setup_.min_increment_over_dx * grid_.spacingX(0);
-  contact_ = std::make_unique<FrictionalContact>(*surface, CurvedPin{setup_.radius_over_Lx * Lx}, xc, params);
+  contact_ = std::make_unique<FrictionalContact>(*surface, pin_, xc, params);
 }
 
 long long PinOnSlab::establishNormalContact() {
@@ -61,7 +67,7 @@ int PinOnSlab::zoneMargin(double contact_nodes) const {
 }
 
 double PinOnSlab::hertzHalfWidth() const {
-  const double R = setup_.radius_over_Lx * setup_.slab.length_x;
+  const double R = pin_->bottomRadius();
   return std::sqrt(4.0 * loadPerDepth() * R / (M_PI * setup_.slab.elastic.planeStrainModulus()));
 }
 

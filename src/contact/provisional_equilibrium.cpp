@@ -7,13 +7,14 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <utility>
 
 namespace tribo {
 
-ProvisionalEquilibrium::ProvisionalEquilibrium(SurfaceSolver &slab, CurvedPin pin, double pin_center,
-                                               const ContactParameters &params)
-    : in_contact(slab.surfaceX().size(), 0), xi(slab.surfaceX().size(), 0.0), slab_(slab), pin_(pin),
-      pin_center0_(pin_center), params_(params), x_(slab.surfaceX()) {}
+ProvisionalEquilibrium::ProvisionalEquilibrium(SurfaceSolver &slab, std::shared_ptr<const PinShape> pin,
+                                               double pin_center, const ContactParameters &params)
+    : in_contact(slab.surfaceX().size(), 0), xi(slab.surfaceX().size(), 0.0), slab_(slab),
+      pin_(std::move(pin)), pin_center0_(pin_center), params_(params), x_(slab.surfaceX()) {}
 
 double ProvisionalEquilibrium::contactForce(const SurfaceState &s) const {
   double total = 0;
@@ -71,7 +72,7 @@ void ProvisionalEquilibrium::solve() {
   for (std::size_t k = 0; k < n; ++k)
     if (in_contact[k]) {
       u[k] = pinCenter() + xi[k] - x_[k];
-      w[k] = -pin_.height(xi[k]);
+      w[k] = -pin_->height(xi[k]);
     }
   const SurfaceState at_zero = slab_.solve(u, w);
   const SurfaceState &unit = unitInterference();

@@ -3,6 +3,9 @@
 #include "tribo/study/profile_study.hpp"
 
 #include "tribo/contact/pin_on_slab.hpp"
+#include "tribo/contact/curved_pin.hpp"
+#include "tribo/contact/self_affine_profile.hpp"
+#include "tribo/contact/tabulated_pin.hpp"
 #include "tribo/contact/power_law.hpp"
 #include "tribo/contact/profile_analysis.hpp"
 #include "tribo/contact/static_peak.hpp"
@@ -11,6 +14,7 @@
 #include "tribo/core/log.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/dynamics_study.hpp"
+#include "tribo/study/pin_table_file.hpp"
 #include "tribo/study/slab_config.hpp"
 
 #include <cmath>
@@ -29,6 +33,7 @@ struct ProfileCase {
   long long avalanche_bootstrap =
       200; // contact.avalanche_bootstrap: resamples for errors and goodness of fit
   std::shared_ptr<const DynamicsSetup> dynamics; // the pipeline, if any
+  std::shared_ptr<const PinTable> pin_profile;   // a tabulated or rough pin's table, written to pin/
 };
 
 /// The dimensionless profile the dynamics reads (docs/dynamics.md §7): F/W against delta/L_x, two
@@ -145,13 +150,19 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   record.dataset("normal/tau", tau, "Pa");
   record.attribute("normal", "state_changes", normal_changes);
   record.attribute("normal", "contact_nodes", static_cast<long long>(contact.contactCount()));
+  record.attribute("normal", "contact_patches", static_cast<long long>(contact.contactPatches()));
+  record.attribute("normal", "contact_length", contact.contactLength()); // [m]
+  if (pc.pin_profile) { // a tabulated or rough pin: its profile, as the contact used it
+    record.dataset("pin/x", pc.pin_profile->x, "m");
+    record.dataset("pin/h", pc.pin_profile->h, "m");
+  }
   record.attribute("normal", "hertz_half_width", model.hertzHalfWidth());
   record.attribute("normal", "interference", contact.interference());
   // Eq. 15: K from the response with every contact node stuck, per unit depth times L_y.
   const double K = contact.lateralStiffness() * Ly;
 
   // Event-driven sliding (§3.2.1).
-  std::vector<double> delta, increment, type, node, changes, force, nodes, drop;
+  std::vector<double> delta, increment, type, node, changes, force, nodes, patches, length, drop;
   DimensionlessProfile profile;
   profile.delta_over_Lx.push_back(0.0);
   profile.F_over_W.push_back(contact.frictionForce() / P);
@@ -173,6 +184,8 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
     changes.push_back(ev.state_changes);
     force.push_back(ev.friction_force * Ly);
     nodes.push_back(ev.contact_nodes);
+    patches.push_back(ev.contact_patches);
+    length.push_back(ev.contact_length);
     drop.push_back(ev.force_drop / P);
     profile.delta_over_Lx.push_back(ev.delta / Lx);
     profile.F_over_W.push_back((ev.friction_force + ev.force_drop) / P);
@@ -195,6 +208,8 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   record.dataset("events/state_changes", changes);
   record.dataset("events/friction_force", force, "N");
   record.dataset("events/contact_nodes", nodes);
+  record.dataset("events/contact_patches", patches);
+  record.dataset("events/contact_length", length, "m");
   record.dataset("events/force_drop_over_W", drop);
   record.dataset("profile/delta_over_Lx", profile.delta_over_Lx);
   record.dataset("profile/F_over_W", profile.F_over_W);
@@ -271,6 +286,89 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   }
 }
 
+/// The pin's shape (docs/input.md, pin.shape): the circle of radius_over_Lx L_x, or a table read from
+/// pin.table_file (x from the pin's centre, h, in m) that must cover the slab under the pin's start.
+struct PinChoice {
+  std::string shape;      // "circle" | "table"
+  std::string table_file; // for "table"
+  SelfAffineRoughness rough; // for "self_affine"
+  std::shared_ptr<const PinTable> profile; // the table of "table" and "self_affine"
+};
+
+/// The circle with a self-affine roughness superposed (pin.shape: self_affine; docs/model.md §8.2),
+/// tabulated over [-L_x, L_x] at 16 points per shortest wavelength (at least 2000 per L_x).
+void readSelfAffinePin(const ConfigNode &pin, PinOnSlabSetup &setup, PinChoice &choice) {
+  const double Lx = setup.slab.length_x;
+  setup.radius_over_Lx = pin.getDouble("radius_over_Lx", 200.0, Bounds::positive()); // R / L_x
+  SelfAffineRoughness r;
+  r.hurst = pin.requireDouble("hurst", Bounds::open(0.0, 1.0));                        // H
+  r.rms_height = pin.requireDouble("rms_height", Bounds::positive());                  // [m]
+  r.long_wavelength = pin.getDouble("long_wavelength_over_Lx", 1.0, Bounds::positive()) * Lx;
+  r.short_wavelength = pin.getDouble("short_wavelength_over_Lx", 0.01, Bounds::positive()) * Lx;
+  if (r.short_wavelength > r.long_wavelength)
+    pin.fail("short_wavelength_over_Lx", "must not exceed pin.long_wavelength_over_Lx");
+  r.seed = static_cast<std::uint64_t>(pin.getInt("seed", 1, Bounds::atLeast(0)));
+  const double spacing = std::min(r.short_wavelength / 16, Lx / 2000);
+  const auto n = static_cast<std::size_t>(std::ceil(2 * Lx / spacing)) + 1;
+  std::vector<double> x(n), h;
+  for (std::size_t i = 0; i < n; ++i)
+    x[i] = -Lx + 2 * Lx * static_cast<double>(i) / static_cast<double>(n - 1);
+  h = selfAffineHeights(r, x);
+  const CurvedPin circle(setup.radius_over_Lx * Lx);
+  for (std::size_t i = 0; i < n; ++i)
+    h[i] += circle.height(x[i]);
+  choice.profile = std::make_shared<const PinTable>(PinTable{x, h});
+  setup.shape = std::make_shared<const TabulatedPin>(std::move(x), std::move(h), "pin (self_affine)", circle.radius);
+  choice.rough = r;
+}
+
+PinChoice readPinShape(const ConfigNode &pin, PinOnSlabSetup &setup) {
+  PinChoice choice;
+  choice.shape = pin.getChoice("shape", "circle", {"circle", "table", "self_affine"});
+  if (choice.shape == "circle") {
+    setup.radius_over_Lx = pin.getDouble("radius_over_Lx", 200.0, Bounds::positive()); // R / L_x
+    return choice;
+  }
+  if (choice.shape == "self_affine") {
+    readSelfAffinePin(pin, setup, choice);
+    return choice;
+  }
+  choice.table_file = pin.requireString("table_file");
+  const std::string key = pin.path().empty() ? "pin.table_file" : pin.path() + ".table_file";
+  PinTable table = readPinTable(besideInput(choice.table_file, pin.sourceFile()), key);
+  const double Lx = setup.slab.length_x, xc = setup.center_over_Lx * Lx;
+  if (table.x.front() > -xc || table.x.back() < Lx - xc)
+    pin.fail("table_file", fmt::format("{}: the profile covers x in [{:g}, {:g}] m from the pin's centre, shorter "
+                                       "than the slab under the pin's start, [{:g}, {:g}] m (slab.length_x, "
+                                       "pin.center_over_Lx); tabulate the pin over the whole slab and its travel",
+                                       choice.table_file, table.x.front(), table.x.back(), -xc, Lx - xc));
+  choice.profile = std::make_shared<const PinTable>(table);
+  auto shape = std::make_shared<const TabulatedPin>(std::move(table.x), std::move(table.h),
+                                                    key + " = " + choice.table_file);
+  shape->bottomRadius(); // the first guess needs a curved bottom: refused here, before any work
+  setup.shape = std::move(shape);
+  return choice;
+}
+
+void addPinParameters(CasePlan &plan, const PinChoice &choice, const PinOnSlabSetup &s) {
+  if (choice.shape == "circle") {
+    plan.parameters.insert({"radius_over_Lx", s.radius_over_Lx});
+    return;
+  }
+  if (choice.shape == "table") {
+    plan.parameters.insert({{"pin_shape", choice.shape}, {"pin_table_file", choice.table_file}});
+    return;
+  }
+  const double Lx = s.slab.length_x;
+  plan.parameters.insert({{"pin_shape", choice.shape},
+                          {"radius_over_Lx", s.radius_over_Lx},
+                          {"hurst", choice.rough.hurst},
+                          {"rms_height", choice.rough.rms_height},
+                          {"long_wavelength_over_Lx", choice.rough.long_wavelength / Lx},
+                          {"short_wavelength_over_Lx", choice.rough.short_wavelength / Lx},
+                          {"seed", static_cast<long long>(choice.rough.seed)}});
+}
+
 } // namespace
 
 std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
@@ -278,8 +376,9 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
   base.setup.slab = readSlabConfig(root.child("slab"));
   base.setup.support = readSlabSupport(root.child("slab"), "bonded", SupportUse::lateral_load);
   const ConfigNode pin = root.child("pin");
-  base.setup.radius_over_Lx = pin.getDouble("radius_over_Lx", 200.0, Bounds::positive()); // R / L_x
   base.setup.center_over_Lx = pin.getDouble("center_over_Lx", 0.5, Bounds::open(0.0, 1.0));
+  const PinChoice pin_choice = readPinShape(pin, base.setup);
+  base.pin_profile = pin_choice.profile;
   const ConfigNode c = root.child("contact");
   const std::vector<double> mu_list = c.getDoubleList("mu_i", {0.5}, Bounds::positive());
   if (mu_list.empty()) c.fail("mu_i", "an empty list: give at least one value (one case each)");
@@ -320,7 +419,6 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
     const auto &s = pc.setup;
     addSlabParameters(plan, s.slab, s.support);
     plan.parameters.insert({{"mu_i", mu},
-                       {"radius_over_Lx", s.radius_over_Lx},
                        {"center_over_Lx", s.center_over_Lx},
                        {"load", s.load},
                        {"events", pc.events},
@@ -329,6 +427,7 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
                        {"min_increment_over_dx", s.min_increment_over_dx},
                        {"solver_path", path},
                        {"pipeline", std::string(pc.dynamics ? "profile+dynamics" : "profile")}});
+    addPinParameters(plan, pin_choice, s);
     // Cost grows with the events, the surface nodes and the avalanches (which grow with mu_i).
     plan.cost = static_cast<double>(pc.events) *
                 static_cast<double>(s.slab.grid().nodeCount()) * (1.0 + mu);

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <gtest/gtest.h>
+#include <limits>
 #include <random>
 
 using tribo::CurvedPin;
@@ -46,4 +47,19 @@ TEST(CurvedPin, ClearlyAboveNeverHidesAPenetration) {
   EXPECT_TRUE(pin.clearlyAbove(1e-3, 0.99 * pin.height(1e-3)));
   EXPECT_FALSE(pin.clearlyAbove(1e-3, pin.height(1e-3)));
   EXPECT_FALSE(pin.clearlyAbove(0.19, 0.9 * pin.height(0.19))); // far up the circle the bound is loose
+}
+
+// The event search's root (docs/model.md §12): a node on a rigid surface to the right of the pin, the
+// pin moving right at a fixed interference d, touches where the circle is d high: xi = sqrt(R^2 - (R-d)^2).
+TEST(CurvedPin, FirstGapRootIsWhereTheCircleReachesTheDepth) {
+  const CurvedPin circle{0.2};
+  const tribo::PinShape &pin = circle;
+  const double d = 2e-8, x = 5e-4, xc = 3e-4;
+  const tribo::GapAlongMotion g{x, 0.0, 0.0, xc, d, 0.0, 0.0, 0.0};
+  const double R = circle.radius, xi_touch = std::sqrt((2 * R - d) * d);
+  const double s = pin.firstGapRoot(g, std::numeric_limits<double>::infinity(), 1e-20, 1e-12);
+  EXPECT_NEAR(s, (x - xc) - xi_touch, 1e-13 * (x - xc));
+  // Moving away (a node to the left) there is no root.
+  const tribo::GapAlongMotion left{1e-4, 0.0, 0.0, xc, d, 0.0, 0.0, 0.0};
+  EXPECT_TRUE(std::isinf(pin.firstGapRoot(left, std::numeric_limits<double>::infinity(), 1e-20, 1e-12)));
 }

@@ -3,11 +3,12 @@
 #pragma once
 
 #include "tribo/contact/contact_parameters.hpp"
-#include "tribo/contact/curved_pin.hpp"
+#include "tribo/contact/pin_shape.hpp"
 #include "tribo/contact/provisional_equilibrium.hpp"
 #include "tribo/contact/slip_event.hpp"
 #include "tribo/contact/surface_solver.hpp"
 
+#include <memory>
 #include <vector>
 
 namespace tribo {
@@ -17,7 +18,8 @@ namespace tribo {
 class FrictionalContact {
 public:
   /// The pin's lowest point starts above `pin_center` [m from the slab's left edge].
-  FrictionalContact(SurfaceSolver &slab, CurvedPin pin, double pin_center, ContactParameters params);
+  FrictionalContact(SurfaceSolver &slab, std::shared_ptr<const PinShape> pin, double pin_center,
+                    ContactParameters params);
 
   /// Normal contact under the load: from a first guess of the contact set, provisional equilibria
   /// until constraints I-III hold, with every contact node stuck where it touched (pitfall 6: slips
@@ -40,6 +42,11 @@ public:
   const SurfaceState &state() const { return eq_.state; }
   const std::vector<char> &inContact() const { return eq_.in_contact; }
   int contactCount() const;
+  /// The contact's patches: maximal runs of neighbouring top nodes in contact.
+  int contactPatches() const;
+  /// The real contact length: the sum of the contact nodes' surface widths (their control volumes' top
+  /// faces, which tile the surface) [m].
+  double contactLength() const;
   /// Largest violation of constraints I-III, as a force per unit depth relative to W/L_y (0 = none).
   double worstViolation() const;
 

@@ -27,8 +27,10 @@ struct PinOnSlabSetup {
   /// The platen: the bottom row rests on it (w = 0) and is bonded to it (u = 0). The load W reaches the
   /// contact through the interference, which FrictionalContact sets so that the contact carries W.
   SlabSupport support{BottomSupport::fixed_vertical, 0.0, LateralRestraint::bottom_row};
-  double load = 100.0;                 // W [N]
-  double radius_over_Lx = 200;         // R / L_x
+  double load = 100.0;         // W [N]
+  double radius_over_Lx = 200; // R / L_x of the circle (when `shape` is null)
+  /// The pin's shape (docs/model.md §8); null: the exact circle of radius radius_over_Lx L_x.
+  std::shared_ptr<const PinShape> shape;
   double center_over_Lx = 0.5;         // where the pin's lowest point starts
   ContactParameters contact;           // mu_i, residual shear, ...; load and stiffness scales are filled in
   double min_increment_over_dx = 1e-6; // the paper's lower bound, in units of L_x / (n_x - 1)
@@ -58,6 +60,8 @@ public:
   /// Johnson's Hertz half-width for line contact, a = sqrt(4 P R / (pi E*)), P = W / L_y.
   double hertzHalfWidth() const;
   FrictionalContact &contact() { return *contact_; }
+  /// The pin's shape the contact runs with.
+  const PinShape &pin() const { return *pin_; }
   /// The surface solver of the path that runs.
   SurfaceSolver &surface() { return condensed_ ? static_cast<SurfaceSolver &>(*condensed_) : *reference_; }
   const PinOnSlabSetup &setup() const { return setup_; }
@@ -75,6 +79,7 @@ private:
   int zoneMargin(double contact_nodes) const;
 
   PinOnSlabSetup setup_;
+  std::shared_ptr<const PinShape> pin_;
   BinaryHierarchy grid_;
   std::unique_ptr<SlabSystem> slab_;
   std::unique_ptr<SlabSurfaceSolver> reference_;      // on the reference path

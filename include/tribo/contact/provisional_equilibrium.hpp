@@ -4,11 +4,12 @@
 #pragma once
 
 #include "tribo/contact/contact_parameters.hpp"
-#include "tribo/contact/curved_pin.hpp"
+#include "tribo/contact/pin_shape.hpp"
 #include "tribo/contact/slip_event.hpp"
 #include "tribo/contact/surface_solver.hpp"
 
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 namespace tribo {
@@ -16,7 +17,7 @@ namespace tribo {
 class ProvisionalEquilibrium {
 public:
   /// The pin's lowest point starts above `pin_center` [m from the slab's left edge].
-  ProvisionalEquilibrium(SurfaceSolver &slab, CurvedPin pin, double pin_center,
+  ProvisionalEquilibrium(SurfaceSolver &slab, std::shared_ptr<const PinShape> pin, double pin_center,
                          const ContactParameters &params);
 
   // The state; the strategies move it (docs/model.md §13, §16).
@@ -27,7 +28,7 @@ public:
   SurfaceState state;           // the equilibrium of the prescription at the load W
 
   const std::vector<double> &x() const { return x_; }
-  const CurvedPin &pin() const { return pin_; }
+  const PinShape &pin() const { return *pin_; }
   const ContactParameters &params() const { return params_; }
   double pinCenter() const { return pin_center0_ + delta; }
   /// The contact nodes lie in [contactFirst, contactEnd): the sums over them run there only.
@@ -72,7 +73,7 @@ public:
 
 private:
   SurfaceSolver &slab_;
-  CurvedPin pin_;
+  std::shared_ptr<const PinShape> pin_;
   double pin_center0_;
   ContactParameters params_;
   const std::vector<double> &x_;

@@ -22,6 +22,8 @@ struct SlipEvent {
   int state_changes;     // slips, releases and contacts until equilibrium, the trigger included
   double friction_force; // sum of the contact shear forces after equilibrium [N/m of depth]
   int contact_nodes;     // nodes in contact after equilibrium
+  int contact_patches;   // runs of neighbouring contact nodes after equilibrium (a rough pin has many)
+  double contact_length; // the real contact length: the surface widths of the contact nodes [m]
   double force_drop;     // friction force just before the trigger's state change minus after [N/m]
 };
 

@@ -54,6 +54,9 @@ public:
   std::string where() const;
   /// "file:line" of a value `n` read under `key` (or "file (from --set)"), for messages.
   std::string whereIs(const std::string &key, const YAML::Node &n) const;
+  /// The input file as named ("input/quickstart.yaml"; "<string>" for text): files an input names are
+  /// found beside it.
+  const std::string &sourceFile() const { return shared_->file; }
 
   /// A number, integer, bool or string; the required forms throw when the key is missing.
   double getDouble(const std::string &key, double fallback, Bounds allowed = Bounds::any()) const;

@@ -8,9 +8,10 @@
 
 namespace tribo {
 
-/// Reads slab.*, pin.{radius_over_Lx, center_over_Lx}, contact.{mu_i (list: one case each), load,
-/// events, residual_shear_fraction, min_increment_over_dx, max_state_changes, solver_path} and, when
-/// present, a `dynamics:` block with `friction: profile` (the pipeline). Keys in docs/input.md.
+/// Reads slab.*, pin.{shape, radius_over_Lx (circle), table_file (table), center_over_Lx}, contact.{mu_i
+/// (list: one case each), load, events, residual_shear_fraction, min_increment_over_dx, max_state_changes,
+/// solver_path} and, when present, a `dynamics:` block with `friction: profile` (the pipeline). Keys in
+/// docs/input.md.
 std::vector<CasePlan> buildProfileStudy(const ConfigNode &root);
 
 } // namespace tribo
