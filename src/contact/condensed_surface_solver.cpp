@@ -3,6 +3,7 @@
 #include "tribo/contact/condensed_surface_solver.hpp"
 
 #include "tribo/core/error.hpp"
+#include "tribo/core/log_stage.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -34,18 +35,15 @@ const CondensedLogStages &logStages() {
 /// A log stage (for -log_view) and a wall-clock accumulator (for the benchmark's breakdown).
 class StageScope {
 public:
-  StageScope(PetscLogStage s, double &seconds) : seconds_(seconds) {
-    TRIBO_PETSC_CALL(PetscLogStagePush(s));
-    PetscTime(&t0_);
-  }
+  StageScope(PetscLogStage s, double &seconds) : stage_(s), seconds_(seconds) { PetscTime(&t0_); }
   ~StageScope() {
     PetscLogDouble t1;
     PetscTime(&t1);
     seconds_ += t1 - t0_;
-    PetscLogStagePop();
-  }
+  } // then stage_ pops
 
 private:
+  LogStageScope stage_;
   double &seconds_;
   PetscLogDouble t0_ = 0;
 };

@@ -2,6 +2,7 @@
 #include "tribo/contact/frictional_contact.hpp"
 
 #include "tribo/core/error.hpp"
+#include "tribo/core/log_stage.hpp"
 
 #include <algorithm>
 #include <array>
@@ -32,13 +33,6 @@ const ContactLogStages &logStages() {
   return stages;
 }
 
-class StageScope {
-public:
-  explicit StageScope(PetscLogStage s) { TRIBO_PETSC_CALL(PetscLogStagePush(s)); }
-  ~StageScope() { PetscLogStagePop(); }
-  StageScope(const StageScope &) = delete;
-  StageScope &operator=(const StageScope &) = delete;
-};
 } // namespace
 
 FrictionalContact::FrictionalContact(SurfaceSolver &slab, std::shared_ptr<const PinShape> pin,
@@ -163,7 +157,7 @@ long long FrictionalContact::relaxToEquilibrium(long long budget) {
 }
 
 long long FrictionalContact::establishNormalContact(double first_guess_half_width) {
-  const StageScope stage(logStages().normal_contact);
+  const LogStageScope stage(logStages().normal_contact);
   eq_.delta = 0;
   std::vector<char> &in_contact = eq_.in_contact;
   std::fill(in_contact.begin(), in_contact.end(), 0);
@@ -218,7 +212,7 @@ FrictionalContact::Trigger FrictionalContact::nextTrigger(const ConstantLoadResp
 }
 
 SlipEvent FrictionalContact::advance() {
-  const StageScope stage(logStages().sliding);
+  const LogStageScope stage(logStages().sliding);
   const ConstantLoadResponse response = slab_.pinTranslation(eq_);
   const Trigger trigger = nextTrigger(response);
   const EventType type = trigger.type;

@@ -1,6 +1,7 @@
 // Assembly of the slab's stiffness (Eq. 11) into MATMPIAIJ and its solution on a prescribed/free partition.
 #include "tribo/slab/slab_system.hpp"
 
+#include "tribo/core/log_stage.hpp"
 #include "tribo/slab/node_interpolant.hpp"
 #include "tribo/slab/stiffness_row.hpp"
 
@@ -25,12 +26,21 @@ const SlabLogStages &logStages() {
   return stages;
 }
 
-/// Push/pop of a log stage, exception safe.
-class StageScope {
-public:
-  explicit StageScope(PetscLogStage s) { TRIBO_PETSC_CALL(PetscLogStagePush(s)); }
-  ~StageScope() { PetscLogStagePop(); }
-};
+
+/// The two components of a sequential vector of (u, w) pairs (2 dofs per node, interleaved).
+void deinterleave(Vec v, std::vector<double> &first, std::vector<double> &second) {
+  PetscInt n = 0;
+  TRIBO_PETSC_CALL(VecGetLocalSize(v, &n));
+  const PetscScalar *a = nullptr;
+  TRIBO_PETSC_CALL(VecGetArrayRead(v, &a));
+  first.resize(static_cast<std::size_t>(n / 2));
+  second.resize(static_cast<std::size_t>(n / 2));
+  for (PetscInt i = 0; i < n / 2; ++i) {
+    first[static_cast<std::size_t>(i)] = a[2 * i];
+    second[static_cast<std::size_t>(i)] = a[2 * i + 1];
+  }
+  TRIBO_PETSC_CALL(VecRestoreArrayRead(v, &a));
+}
 
 } // namespace
 
@@ -56,7 +66,7 @@ SlabSystem::SlabSystem(MPI_Comm comm, const BinaryHierarchy &grid, const Elastic
   kind_.assign(2 * n_local, DofKind::force);
   value_.assign(2 * n_local, 0.0);
   {
-    StageScope stage(logStages().assembly);
+    LogStageScope stage(logStages().assembly);
     assemble();
   }
   applySupport(support);
@@ -218,7 +228,7 @@ void SlabSystem::buildOperator() {
 }
 
 void SlabSystem::solve() {
-  StageScope stage(logStages().solve);
+  LogStageScope stage(logStages().solve);
   int changed = partition_changed_ ? 1 : 0;
   MPI_Allreduce(MPI_IN_PLACE, &changed, 1, MPI_INT, MPI_LOR, comm_);
   if (changed) buildOperator();
@@ -249,7 +259,7 @@ void SlabSystem::solve() {
 }
 
 OwnedMat SlabSystem::solvePrescribed(Mat values) {
-  StageScope stage(logStages().solve);
+  LogStageScope stage(logStages().solve);
   int changed = partition_changed_ ? 1 : 0;
   MPI_Allreduce(MPI_IN_PLACE, &changed, 1, MPI_INT, MPI_LOR, comm_);
   if (changed) buildOperator();
@@ -303,15 +313,7 @@ SurfaceState SlabSystem::surface() const {
   auto gather = [&](Vec v, std::vector<double> &first, std::vector<double> &second) {
     TRIBO_PETSC_CALL(VecScatterBegin(surface_scatter_, v, surface_local_, INSERT_VALUES, SCATTER_FORWARD));
     TRIBO_PETSC_CALL(VecScatterEnd(surface_scatter_, v, surface_local_, INSERT_VALUES, SCATTER_FORWARD));
-    const PetscScalar *a = nullptr;
-    TRIBO_PETSC_CALL(VecGetArrayRead(surface_local_, &a));
-    first.resize(nx);
-    second.resize(nx);
-    for (std::int64_t k = 0; k < nx; ++k) {
-      first[k] = a[2 * k];
-      second[k] = a[2 * k + 1];
-    }
-    TRIBO_PETSC_CALL(VecRestoreArrayRead(surface_local_, &a));
+    deinterleave(surface_local_, first, second);
   };
   gather(d_, s.u, s.w);
   gather(f_, s.fx, s.fz);
@@ -329,18 +331,7 @@ SlabFields SlabSystem::gatherFields() const {
     TRIBO_PETSC_CALL(VecScatterCreateToZero(v, to_zero.out(), on_zero.out()));
     TRIBO_PETSC_CALL(VecScatterBegin(to_zero, v, on_zero, INSERT_VALUES, SCATTER_FORWARD));
     TRIBO_PETSC_CALL(VecScatterEnd(to_zero, v, on_zero, INSERT_VALUES, SCATTER_FORWARD));
-    if (rank != 0) return;
-    PetscInt n = 0;
-    TRIBO_PETSC_CALL(VecGetLocalSize(on_zero, &n));
-    const PetscScalar *a = nullptr;
-    TRIBO_PETSC_CALL(VecGetArrayRead(on_zero, &a));
-    first.resize(n / 2);
-    second.resize(n / 2);
-    for (PetscInt i = 0; i < n / 2; ++i) { // u and w interleaved (2 dofs per node)
-      first[i] = a[2 * i];
-      second[i] = a[2 * i + 1];
-    }
-    TRIBO_PETSC_CALL(VecRestoreArrayRead(on_zero, &a));
+    if (rank == 0) deinterleave(on_zero, first, second);
   };
   gather(d_, out.u, out.w);
   gather(f_, out.fx, out.fz);
