@@ -89,8 +89,8 @@ std::size_t CondensedSurfaceSolver::bytesFor(std::int64_t surface_nodes, std::in
 }
 
 std::size_t CondensedSurfaceSolver::bytes() const {
-  return sizeof(double) * (base_.size() + tableau_.size() + column_.size() + work_.size() +
-                           y_local_.size() + y_.size() + pending_rows_.size());
+  return sizeof(double) * (base_.size() + tableau_.size() + column_.size() + work_.size() + y_local_.size() +
+                           y_.size() + pending_rows_.size());
 }
 
 void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
@@ -106,8 +106,8 @@ void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
   rows_ = dz_ + doo_;
   // This rank's block of rows (zone dofs first, then the outside ones): a contiguous, balanced split.
   const MPI_Comm comm = slab_.comm();
-  MPI_Comm_rank(comm, &rank_);
-  MPI_Comm_size(comm, &ranks_);
+  TRIBO_MPI_CALL(MPI_Comm_rank(comm, &rank_));
+  TRIBO_MPI_CALL(MPI_Comm_size(comm, &ranks_));
   row_begins_.resize(ranks_ + 1);
   row_counts_.resize(ranks_);
   for (int r = 0; r <= ranks_; ++r)
@@ -194,8 +194,8 @@ void CondensedSurfaceSolver::condense() {
         }
     TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(d, &dv));
     TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(f, &fv));
-    MPI_Allreduce(MPI_IN_PLACE, gathered.data(), static_cast<int>(gathered.size()), MPI_DOUBLE, MPI_SUM,
-                  comm);
+    TRIBO_MPI_CALL(MPI_Allreduce(MPI_IN_PLACE, gathered.data(), static_cast<int>(gathered.size()), MPI_DOUBLE,
+                                 MPI_SUM, comm));
     // Row i of a column: the force (held) or displacement (free) of zone dof i (i < 2m), else a
     // displacement of an outside dof.
     for (std::size_t c = 0; c < cols; ++c) {
@@ -376,9 +376,9 @@ void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
   // condensed for, else condense again in this one (2m blocked solves, which cost less than 2m pivots).
   const std::size_t budget = std::max(refresh_pivots, dz_);
   if (pivots_since_refresh_ + pending_.size() > budget) {
-    const auto from_base = static_cast<std::size_t>(
-        std::inner_product(held_.begin(), held_.end(), base_held_.begin(), std::size_t{0}, std::plus<>(),
-                           std::not_equal_to<>()));
+    const auto from_base =
+        static_cast<std::size_t>(std::inner_product(held_.begin(), held_.end(), base_held_.begin(),
+                                                    std::size_t{0}, std::plus<>(), std::not_equal_to<>()));
     if (2 * from_base > budget) {
       condense();
       return;
@@ -411,7 +411,8 @@ SurfaceState CondensedSurfaceSolver::solve(const std::vector<double> &u, const s
 }
 
 void CondensedSurfaceSolver::unitResponse(int k, Component c, SurfaceState &out) {
-  if (held_.size() != dz_) throw SolverError("CondensedSurfaceSolver::unitResponse: no contact set given yet");
+  if (held_.size() != dz_)
+    throw SolverError("CondensedSurfaceSolver::unitResponse: no contact set given yet");
   inputs_.clear();
   const std::int64_t i = k - zone_first_;
   if (i >= 0 && i < zone_nodes_) {
@@ -436,7 +437,8 @@ void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, Surfa
   if (k > 0) {
     pending_in_.assign(k, 0.0);
     for (std::size_t r = 0, q = 0; r < k; ++r) {
-      while (q < inputs.size() && inputs[q].j < pending_[r]) ++q;
+      while (q < inputs.size() && inputs[q].j < pending_[r])
+        ++q;
       if (q < inputs.size() && inputs[q].j == pending_[r]) pending_in_[r] = inputs[q].value;
     }
     for (const Input &in : inputs) {
@@ -458,8 +460,8 @@ void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, Surfa
   }
   // y = A x over this rank's rows, x the tableau's inputs (R as given, P as just solved for), in the
   // order of the zone dofs; gathered. A unit column on one rank is read in place (a slip's case).
-  const bool in_place = ranks_ == 1 && k == 0 && inputs.size() == 1 && inputs[0].value == 1.0 &&
-                        tableau_held_[inputs[0].j];
+  const bool in_place =
+      ranks_ == 1 && k == 0 && inputs.size() == 1 && inputs[0].value == 1.0 && tableau_held_[inputs[0].j];
   const double *out_y = in_place ? &tableau_[inputs[0].j * local_rows_] : y_.data();
   std::vector<double> &y = ranks_ > 1 ? y_local_ : y_;
   if (!in_place) std::fill(y.begin(), y.end(), 0.0);
@@ -482,8 +484,8 @@ void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, Surfa
       axpy(pending_[r], pending_in_[r]);
   }
   if (ranks_ > 1)
-    MPI_Allgatherv(y_local_.data(), row_counts_[rank_], MPI_DOUBLE, y_.data(), row_counts_.data(),
-                   row_begins_.data(), MPI_DOUBLE, slab_.comm());
+    TRIBO_MPI_CALL(MPI_Allgatherv(y_local_.data(), row_counts_[rank_], MPI_DOUBLE, y_.data(),
+                                  row_counts_.data(), row_begins_.data(), MPI_DOUBLE, slab_.comm()));
   for (std::size_t r = 0; r < k; ++r)
     y_[pending_[r]] = pending_in_[r];
   ++solves_;

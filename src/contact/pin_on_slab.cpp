@@ -32,7 +32,7 @@ PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup)
     const auto zone = std::min<std::int64_t>(
         grid_.surfaceNodeCount(), static_cast<std::int64_t>(hertz_nodes) + 2 * zoneMargin(hertz_nodes));
     int ranks = 1;
-    MPI_Comm_size(comm, &ranks);
+    TRIBO_MPI_CALL(MPI_Comm_size(comm, &ranks));
     const std::size_t budget =
         setup_.condensed_max_bytes > 0 ? setup_.condensed_max_bytes : physicalMemory() / 4;
     condensed = CondensedSurfaceSolver::bytesFor(grid_.surfaceNodeCount(), zone, ranks) <= budget;

@@ -27,4 +27,11 @@ void throwOnPetscError(PetscErrorCode ierr, const char *call, const char *file, 
                                 line));
 }
 
+void throwOnMpiError(int code, const char *call, const char *file, int line) {
+  char text[MPI_MAX_ERROR_STRING] = {};
+  int length = 0;
+  if (MPI_Error_string(code, text, &length) != MPI_SUCCESS) text[0] = '\0';
+  throw SolverError(fmt::format("MPI error {} ({}) in {} at {}:{}", code, text, call, file, line));
+}
+
 } // namespace tribo

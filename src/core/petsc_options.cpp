@@ -21,9 +21,8 @@ std::vector<std::string> unusedPetscOptions(MPI_Comm world, const std::vector<st
     used[i] = flag ? 1 : 0;
   }
   if (!used.empty()) {
-    const int rc =
-        MPI_Allreduce(MPI_IN_PLACE, used.data(), static_cast<int>(used.size()), MPI_INT, MPI_MAX, world);
-    if (rc != MPI_SUCCESS) throw SolverError("MPI_Allreduce failed while collecting the PETSc options used");
+    TRIBO_MPI_CALL(
+        MPI_Allreduce(MPI_IN_PLACE, used.data(), static_cast<int>(used.size()), MPI_INT, MPI_MAX, world));
   }
   std::vector<std::string> unused;
   for (std::size_t i = 0; i < names.size(); ++i)
@@ -46,7 +45,7 @@ void warnUnusedPetscOptions(MPI_Comm world, const std::vector<std::string> &name
     if (!read_at_finalize.count(n)) candidates.push_back(n);
   const std::vector<std::string> unused = unusedPetscOptions(world, candidates);
   int rank = 0;
-  MPI_Comm_rank(world, &rank);
+  TRIBO_MPI_CALL(MPI_Comm_rank(world, &rank));
   if (rank != 0 || unused.empty()) return;
   for (const auto &name : unused)
     fmt::print(stderr,

@@ -95,9 +95,10 @@ BinaryHierarchy::BinaryHierarchy(int levels, const HierarchyFamily &family, doub
                                  c, levels, rowCount()));
   build();
   if (36.0 * static_cast<double>(node_count_) > static_cast<double>(PETSC_MAX_INT))
-    throw InputError(fmt::format("slab levels = {} with coarsenings = {} has {} nodes, more than PETSc's "
-                                 "{}-bit indices can number (at most 2 x 9 entries in each of 2 rows per node)",
-                                 levels, c, node_count_, 8 * sizeof(PetscInt)));
+    throw InputError(
+        fmt::format("slab levels = {} with coarsenings = {} has {} nodes, more than PETSc's "
+                    "{}-bit indices can number (at most 2 x 9 entries in each of 2 rows per node)",
+                    levels, c, node_count_, 8 * sizeof(PetscInt)));
 }
 
 void BinaryHierarchy::build() {

@@ -26,7 +26,6 @@ const SlabLogStages &logStages() {
   return stages;
 }
 
-
 /// The two components of a sequential vector of (u, w) pairs (2 dofs per node, interleaved).
 void deinterleave(Vec v, std::vector<double> &first, std::vector<double> &second) {
   PetscInt n = 0;
@@ -58,8 +57,8 @@ SlabSystem::SlabSystem(MPI_Comm comm, const BinaryHierarchy &grid, const Elastic
     : comm_(comm), grid_(grid), elastic_(elastic), options_(options) {
   elastic_.validate();
   int rank = 0, size = 1;
-  MPI_Comm_rank(comm_, &rank);
-  MPI_Comm_size(comm_, &size);
+  TRIBO_MPI_CALL(MPI_Comm_rank(comm_, &rank));
+  TRIBO_MPI_CALL(MPI_Comm_size(comm_, &size));
   owned_columns_ = grid_.ownedColumns(rank, size);
   owned_nodes_ = grid_.ownedNodes(rank, size);
   const std::int64_t n_local = owned_nodes_[1] - owned_nodes_[0];
@@ -230,7 +229,7 @@ void SlabSystem::buildOperator() {
 void SlabSystem::solve() {
   LogStageScope stage(logStages().solve);
   int changed = partition_changed_ ? 1 : 0;
-  MPI_Allreduce(MPI_IN_PLACE, &changed, 1, MPI_INT, MPI_LOR, comm_);
+  TRIBO_MPI_CALL(MPI_Allreduce(MPI_IN_PLACE, &changed, 1, MPI_INT, MPI_LOR, comm_));
   if (changed) buildOperator();
   partition_changed_ = false;
 
@@ -261,7 +260,7 @@ void SlabSystem::solve() {
 OwnedMat SlabSystem::solvePrescribed(Mat values) {
   LogStageScope stage(logStages().solve);
   int changed = partition_changed_ ? 1 : 0;
-  MPI_Allreduce(MPI_IN_PLACE, &changed, 1, MPI_INT, MPI_LOR, comm_);
+  TRIBO_MPI_CALL(MPI_Allreduce(MPI_IN_PLACE, &changed, 1, MPI_INT, MPI_LOR, comm_));
   if (changed) buildOperator();
   partition_changed_ = false;
   if (changed) TRIBO_PETSC_CALL(KSPSetUp(ksp_));
@@ -288,8 +287,8 @@ OwnedMat SlabSystem::solvePrescribed(Mat values) {
   TRIBO_PETSC_CALL(MatDenseGetArray(rhs, &a));
   for (PetscInt j = 0; j < cols; ++j)
     for (PetscInt l = 0; l < local_rows; ++l)
-      a[j * lda_r + l] = kind_[l] == DofKind::displacement ? diag_ * v[j * lda_v + l]
-                                                           : v[j * lda_v + l] - a[j * lda_r + l];
+      a[j * lda_r + l] =
+          kind_[l] == DofKind::displacement ? diag_ * v[j * lda_v + l] : v[j * lda_v + l] - a[j * lda_r + l];
   TRIBO_PETSC_CALL(MatDenseRestoreArray(rhs, &a));
   TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(values, &v));
   TRIBO_PETSC_CALL(MatDuplicate(rhs, MAT_DO_NOT_COPY_VALUES, d.out()));

@@ -67,8 +67,8 @@ DynamicsSetup readDynamicsSetup(const ConfigNode &root, ProfileOrigin origin) {
     try {
       read = readDimensionlessProfile(file, id);
     } catch (const IoError &e) {
-      d.fail("profile_file", fmt::format("'{}' (profile_case '{}') cannot be read as a tribo result: {}", file,
-                                         id, e.what()));
+      d.fail("profile_file", fmt::format("'{}' (profile_case '{}') cannot be read as a tribo result: {}",
+                                         file, id, e.what()));
     }
     if (read.steady_state_reached != 1 && !s.allow_nonstationary_profile)
       d.fail("profile_file", fmt::format("{}:/cases/{}: {}: its periodic extension would repeat a ramp; set "

@@ -2,14 +2,14 @@
 // as a pipeline, the stage-driven pin on the profile just computed.
 #include "tribo/study/profile_study.hpp"
 
-#include "tribo/contact/pin_on_slab.hpp"
 #include "tribo/contact/curved_pin.hpp"
-#include "tribo/contact/self_affine_profile.hpp"
-#include "tribo/contact/tabulated_pin.hpp"
+#include "tribo/contact/pin_on_slab.hpp"
 #include "tribo/contact/power_law.hpp"
 #include "tribo/contact/profile_analysis.hpp"
+#include "tribo/contact/self_affine_profile.hpp"
 #include "tribo/contact/static_peak.hpp"
 #include "tribo/contact/steady_state.hpp"
+#include "tribo/contact/tabulated_pin.hpp"
 #include "tribo/core/error.hpp"
 #include "tribo/core/log.hpp"
 #include "tribo/study/config.hpp"
@@ -289,9 +289,9 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
 /// The pin's shape (docs/input.md, pin.shape): the circle of radius_over_Lx L_x, or a table read from
 /// pin.table_file (x from the pin's centre, h, in m) that must cover the slab under the pin's start.
 struct PinChoice {
-  std::string shape;      // "circle" | "table"
-  std::string table_file; // for "table"
-  SelfAffineRoughness rough; // for "self_affine"
+  std::string shape;                       // "circle" | "table"
+  std::string table_file;                  // for "table"
+  SelfAffineRoughness rough;               // for "self_affine"
   std::shared_ptr<const PinTable> profile; // the table of "table" and "self_affine"
 };
 
@@ -301,8 +301,8 @@ void readSelfAffinePin(const ConfigNode &pin, PinOnSlabSetup &setup, PinChoice &
   const double Lx = setup.slab.length_x;
   setup.radius_over_Lx = pin.getDouble("radius_over_Lx", 200.0, Bounds::positive()); // R / L_x
   SelfAffineRoughness r;
-  r.hurst = pin.requireDouble("hurst", Bounds::open(0.0, 1.0));                        // H
-  r.rms_height = pin.requireDouble("rms_height", Bounds::positive());                  // [m]
+  r.hurst = pin.requireDouble("hurst", Bounds::open(0.0, 1.0));       // H
+  r.rms_height = pin.requireDouble("rms_height", Bounds::positive()); // [m]
   r.long_wavelength = pin.getDouble("long_wavelength_over_Lx", 1.0, Bounds::positive()) * Lx;
   r.short_wavelength = pin.getDouble("short_wavelength_over_Lx", 0.01, Bounds::positive()) * Lx;
   if (r.short_wavelength > r.long_wavelength)
@@ -318,7 +318,8 @@ void readSelfAffinePin(const ConfigNode &pin, PinOnSlabSetup &setup, PinChoice &
   for (std::size_t i = 0; i < n; ++i)
     h[i] += circle.height(x[i]);
   choice.profile = std::make_shared<const PinTable>(PinTable{x, h});
-  setup.shape = std::make_shared<const TabulatedPin>(std::move(x), std::move(h), "pin (self_affine)", circle.radius);
+  setup.shape =
+      std::make_shared<const TabulatedPin>(std::move(x), std::move(h), "pin (self_affine)", circle.radius);
   choice.rough = r;
 }
 
@@ -338,10 +339,11 @@ PinChoice readPinShape(const ConfigNode &pin, PinOnSlabSetup &setup) {
   PinTable table = readPinTable(besideInput(choice.table_file, pin.sourceFile()), key);
   const double Lx = setup.slab.length_x, xc = setup.center_over_Lx * Lx;
   if (table.x.front() > -xc || table.x.back() < Lx - xc)
-    pin.fail("table_file", fmt::format("{}: the profile covers x in [{:g}, {:g}] m from the pin's centre, shorter "
-                                       "than the slab under the pin's start, [{:g}, {:g}] m (slab.length_x, "
-                                       "pin.center_over_Lx); tabulate the pin over the whole slab and its travel",
-                                       choice.table_file, table.x.front(), table.x.back(), -xc, Lx - xc));
+    pin.fail("table_file",
+             fmt::format("{}: the profile covers x in [{:g}, {:g}] m from the pin's centre, shorter "
+                         "than the slab under the pin's start, [{:g}, {:g}] m (slab.length_x, "
+                         "pin.center_over_Lx); tabulate the pin over the whole slab and its travel",
+                         choice.table_file, table.x.front(), table.x.back(), -xc, Lx - xc));
   choice.profile = std::make_shared<const PinTable>(table);
   auto shape = std::make_shared<const TabulatedPin>(std::move(table.x), std::move(table.h),
                                                     key + " = " + choice.table_file);
@@ -419,18 +421,17 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
     const auto &s = pc.setup;
     addSlabParameters(plan, s.slab, s.support);
     plan.parameters.insert({{"mu_i", mu},
-                       {"center_over_Lx", s.center_over_Lx},
-                       {"load", s.load},
-                       {"events", pc.events},
-                       {"avalanche_bootstrap", pc.avalanche_bootstrap},
-                       {"residual_shear_fraction", s.contact.residual_shear_fraction},
-                       {"min_increment_over_dx", s.min_increment_over_dx},
-                       {"solver_path", path},
-                       {"pipeline", std::string(pc.dynamics ? "profile+dynamics" : "profile")}});
+                            {"center_over_Lx", s.center_over_Lx},
+                            {"load", s.load},
+                            {"events", pc.events},
+                            {"avalanche_bootstrap", pc.avalanche_bootstrap},
+                            {"residual_shear_fraction", s.contact.residual_shear_fraction},
+                            {"min_increment_over_dx", s.min_increment_over_dx},
+                            {"solver_path", path},
+                            {"pipeline", std::string(pc.dynamics ? "profile+dynamics" : "profile")}});
     addPinParameters(plan, pin_choice, s);
     // Cost grows with the events, the surface nodes and the avalanches (which grow with mu_i).
-    plan.cost = static_cast<double>(pc.events) *
-                static_cast<double>(s.slab.grid().nodeCount()) * (1.0 + mu);
+    plan.cost = static_cast<double>(pc.events) * static_cast<double>(s.slab.grid().nodeCount()) * (1.0 + mu);
     const std::string id = plan.id;
     plan.run = [pc, id](MPI_Comm comm, CaseRecord &record) { runProfileCase(pc, id, comm, record); };
     plans.push_back(std::move(plan));

@@ -126,8 +126,8 @@ std::vector<CasePlan> buildPunchStudy(const ConfigNode &root) {
   const ConfigNode punch = root.child("punch");
   // frictionless: Fig. 5; bonded_*: no slip under the punch, pressed or pulled sideways; cylinder: the
   // pin pressed without friction (Hertz).
-  const std::string kind =
-      punch.getChoice("kind", "frictionless", {"frictionless", "bonded_normal", "bonded_tangential", "cylinder"});
+  const std::string kind = punch.getChoice(
+      "kind", "frictionless", {"frictionless", "bonded_normal", "bonded_tangential", "cylinder"});
   // The whole slab's fields into fields/ and an XDMF file beside the output (docs/output.md).
   const bool fields = punch.getBool("fields", false);
   if (kind == "cylinder" && fields)

@@ -102,7 +102,7 @@ std::string libraryVersions(std::string &petsc, std::string &hdf5, std::string &
   hdf5 = fmt::format("{}.{}.{}", maj, min, rel);
   char mpibuf[MPI_MAX_LIBRARY_VERSION_STRING];
   int len = 0;
-  MPI_Get_library_version(mpibuf, &len);
+  TRIBO_MPI_CALL(MPI_Get_library_version(mpibuf, &len));
   mpi = std::string(mpibuf, len);
   while (!mpi.empty() && (mpi.back() == '\n' || mpi.back() == '\0'))
     mpi.pop_back();
@@ -135,10 +135,10 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   const double t_start = seconds();
   const std::string start_time = utcNow();
   MPI_Comm world;
-  MPI_Comm_dup(world_in, &world); // the runner's own messages never meet PETSc's
+  TRIBO_MPI_CALL(MPI_Comm_dup(world_in, &world)); // the runner's own messages never meet PETSc's
   int world_rank = 0, world_size = 1;
-  MPI_Comm_rank(world, &world_rank);
-  MPI_Comm_size(world, &world_size);
+  TRIBO_MPI_CALL(MPI_Comm_rank(world, &world_rank));
+  TRIBO_MPI_CALL(MPI_Comm_size(world, &world_size));
   const bool writer = world_rank == 0;
 
   {
@@ -150,7 +150,7 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
 
   // Every option is checked before the output is touched: a refused run leaves the files as they were.
   if (options.ranks_per_case > 0 && world_size % options.ranks_per_case != 0) {
-    MPI_Comm_free(&world);
+    TRIBO_MPI_CALL(MPI_Comm_free(&world));
     throw InputError(fmt::format("--ranks-per-case {}: does not divide the {} rank(s) of the run; allowed: a "
                                  "divisor of {}, or 0 to choose",
                                  options.ranks_per_case, world_size, world_size));
@@ -174,15 +174,15 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
     }
   }
   int open_failed = !open_error.empty();
-  MPI_Bcast(&open_failed, 1, MPI_INT, 0, world);
+  TRIBO_MPI_CALL(MPI_Bcast(&open_failed, 1, MPI_INT, 0, world));
   if (open_failed) {
-    MPI_Comm_free(&world);
+    TRIBO_MPI_CALL(MPI_Comm_free(&world));
     throw IoError(writer ? open_error : "the output file could not be opened (see rank 0)");
   }
   long long completed_len = static_cast<long long>(completed_bytes.size());
-  MPI_Bcast(&completed_len, 1, MPI_LONG_LONG, 0, world);
+  TRIBO_MPI_CALL(MPI_Bcast(&completed_len, 1, MPI_LONG_LONG, 0, world));
   completed_bytes.resize(completed_len);
-  MPI_Bcast(completed_bytes.data(), static_cast<int>(completed_len), MPI_CHAR, 0, world);
+  TRIBO_MPI_CALL(MPI_Bcast(completed_bytes.data(), static_cast<int>(completed_len), MPI_CHAR, 0, world));
   std::set<std::string> completed;
   {
     std::string id;
@@ -212,9 +212,9 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
                                  : chooseRanksPerCase(world_size, static_cast<int>(order.size()));
   const int n_groups = world_size / ranks_per_case;
   MPI_Comm group;
-  MPI_Comm_split(world, world_rank / ranks_per_case, world_rank, &group);
+  TRIBO_MPI_CALL(MPI_Comm_split(world, world_rank / ranks_per_case, world_rank, &group));
   int group_rank = 0;
-  MPI_Comm_rank(group, &group_rank);
+  TRIBO_MPI_CALL(MPI_Comm_rank(group, &group_rank));
 
   if (!options.quiet)
     print(world, "tribo: {} case(s), {} to run ({} complete already), {} group(s) of {} rank(s)\n",
@@ -223,15 +223,15 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   // The shared queue: a counter on world rank 0, advanced atomically by each group's root.
   long long *counter_base = nullptr;
   MPI_Win counter;
-  MPI_Win_allocate(writer ? sizeof(long long) : 0, sizeof(long long), MPI_INFO_NULL, world, &counter_base,
-                   &counter);
+  TRIBO_MPI_CALL(MPI_Win_allocate(writer ? sizeof(long long) : 0, sizeof(long long), MPI_INFO_NULL, world,
+                                  &counter_base, &counter));
   if (writer) *counter_base = 0;
-  MPI_Barrier(world);
+  TRIBO_MPI_CALL(MPI_Barrier(world));
   auto nextIndex = [&](long long increment) {
     long long got = 0;
-    MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, counter);
-    MPI_Fetch_and_op(&increment, &got, MPI_LONG_LONG, 0, 0, MPI_SUM, counter);
-    MPI_Win_unlock(0, counter);
+    TRIBO_MPI_CALL(MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, counter));
+    TRIBO_MPI_CALL(MPI_Fetch_and_op(&increment, &got, MPI_LONG_LONG, 0, 0, MPI_SUM, counter));
+    TRIBO_MPI_CALL(MPI_Win_unlock(0, counter));
     return got;
   };
 
@@ -294,22 +294,23 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   };
   auto postReceive = [&](MPI_Message &message, const MPI_Status &status) {
     int count = 0;
-    MPI_Get_count(&status, MPI_CHAR, &count);
+    TRIBO_MPI_CALL(MPI_Get_count(&status, MPI_CHAR, &count));
     arriving.emplace_back(std::vector<char>(count), MPI_REQUEST_NULL);
-    MPI_Imrecv(arriving.back().first.data(), count, MPI_CHAR, &message, &arriving.back().second);
+    TRIBO_MPI_CALL(
+        MPI_Imrecv(arriving.back().first.data(), count, MPI_CHAR, &message, &arriving.back().second));
   };
   auto receiveArrived = [&] {
     for (;;) {
       int flag = 0;
       MPI_Message message;
       MPI_Status status;
-      MPI_Improbe(MPI_ANY_SOURCE, 0, world, &flag, &message, &status);
+      TRIBO_MPI_CALL(MPI_Improbe(MPI_ANY_SOURCE, 0, world, &flag, &message, &status));
       if (!flag) break;
       postReceive(message, status);
     }
     for (auto it = arriving.begin(); it != arriving.end();) {
       int complete = 0;
-      MPI_Test(&it->second, &complete, MPI_STATUS_IGNORE);
+      TRIBO_MPI_CALL(MPI_Test(&it->second, &complete, MPI_STATUS_IGNORE));
       if (!complete) {
         ++it;
         continue;
@@ -327,13 +328,14 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
     }
     in_flight.emplace_back(std::move(bytes), MPI_REQUEST_NULL);
     auto &m = in_flight.back();
-    MPI_Isend(m.first.data(), static_cast<int>(m.first.size()), MPI_CHAR, 0, 0, world, &m.second);
+    TRIBO_MPI_CALL(
+        MPI_Isend(m.first.data(), static_cast<int>(m.first.size()), MPI_CHAR, 0, 0, world, &m.second));
     // A send moves only while this rank is inside MPI (the one-sided counter does not drive it): push
     // the earlier results on, now that the writer may have posted their receives, and free the
     // buffers of those that have arrived. A result is thus written about two cases after it finished.
     in_flight.remove_if([](std::pair<std::vector<char>, MPI_Request> &sent) {
       int complete = 0;
-      MPI_Test(&sent.second, &complete, MPI_STATUS_IGNORE);
+      TRIBO_MPI_CALL(MPI_Test(&sent.second, &complete, MPI_STATUS_IGNORE));
       return complete != 0;
     });
   };
@@ -349,7 +351,7 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
         index = nextIndex(1);
       if (index >= n_pending) index = -1;
     }
-    MPI_Bcast(&index, 1, MPI_LONG_LONG, 0, group);
+    TRIBO_MPI_CALL(MPI_Bcast(&index, 1, MPI_LONG_LONG, 0, group));
     if (index < 0) break;
     const CasePlan &plan = cases[order[index]];
     const double t0 = seconds();
@@ -380,29 +382,29 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
       if (arriving.empty()) {
         MPI_Message message;
         MPI_Status status;
-        MPI_Mprobe(MPI_ANY_SOURCE, 0, world, &message, &status);
+        TRIBO_MPI_CALL(MPI_Mprobe(MPI_ANY_SOURCE, 0, world, &message, &status));
         postReceive(message, status);
       }
-      MPI_Wait(&arriving.front().second, MPI_STATUS_IGNORE);
+      TRIBO_MPI_CALL(MPI_Wait(&arriving.front().second, MPI_STATUS_IGNORE));
       handle(arriving.front().first);
       arriving.pop_front();
       receiveArrived();
     }
   for (auto &m : in_flight)
-    MPI_Wait(&m.second, MPI_STATUS_IGNORE);
+    TRIBO_MPI_CALL(MPI_Wait(&m.second, MPI_STATUS_IGNORE));
 
   int stopped = stop_requested;
-  MPI_Allreduce(MPI_IN_PLACE, &stopped, 1, MPI_INT, MPI_MAX, world);
-  MPI_Allreduce(MPI_IN_PLACE, &summary.cases_run, 1, MPI_INT, MPI_SUM, world);
+  TRIBO_MPI_CALL(MPI_Allreduce(MPI_IN_PLACE, &stopped, 1, MPI_INT, MPI_MAX, world));
+  TRIBO_MPI_CALL(MPI_Allreduce(MPI_IN_PLACE, &summary.cases_run, 1, MPI_INT, MPI_SUM, world));
   summary.cases_run /= ranks_per_case;
-  MPI_Bcast(&failed, 1, MPI_INT, 0, world);
+  TRIBO_MPI_CALL(MPI_Bcast(&failed, 1, MPI_INT, 0, world));
   summary.cases_failed = failed;
-  MPI_Bcast(&nonstationary, 1, MPI_INT, 0, world);
+  TRIBO_MPI_CALL(MPI_Bcast(&nonstationary, 1, MPI_INT, 0, world));
   summary.cases_without_steady_state = nonstationary;
   // A signal that came after the last case was handed out interrupted nothing: the file is complete.
   summary.interrupted = stopped && summary.cases_run < n_pending;
   summary.wall_seconds = seconds() - t_start;
-  MPI_Bcast(&busy_total, 1, MPI_DOUBLE, 0, world);
+  TRIBO_MPI_CALL(MPI_Bcast(&busy_total, 1, MPI_DOUBLE, 0, world));
   summary.farming_efficiency =
       summary.wall_seconds > 0 ? busy_total / (world_size * summary.wall_seconds) : 0;
 
@@ -437,7 +439,7 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
     }
   }
   int io_failed = !io_error.empty();
-  MPI_Bcast(&io_failed, 1, MPI_INT, 0, world);
+  TRIBO_MPI_CALL(MPI_Bcast(&io_failed, 1, MPI_INT, 0, world));
   if (io_failed) {
     std::string kept;
     if (writer) {
@@ -450,9 +452,9 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
       }
       file.reset();
     }
-    MPI_Win_free(&counter);
-    MPI_Comm_free(&group);
-    MPI_Comm_free(&world);
+    TRIBO_MPI_CALL(MPI_Win_free(&counter));
+    TRIBO_MPI_CALL(MPI_Comm_free(&group));
+    TRIBO_MPI_CALL(MPI_Comm_free(&world));
     if (!writer) throw IoError("the output file could not be written (see rank 0)");
     throw IoError(fmt::format("{}; {}", io_error, kept));
   }
@@ -470,9 +472,9 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
     else
       print(world, "tribo: wrote {}\n", options.output);
   }
-  MPI_Win_free(&counter);
-  MPI_Comm_free(&group);
-  MPI_Comm_free(&world);
+  TRIBO_MPI_CALL(MPI_Win_free(&counter));
+  TRIBO_MPI_CALL(MPI_Comm_free(&group));
+  TRIBO_MPI_CALL(MPI_Comm_free(&world));
   return summary;
 }
 

@@ -49,8 +49,9 @@ SlabSupport readSlabSupport(const ConfigNode &slab, const std::string &fallback,
     // One restrained node carries any net lateral force as a point force: its compliance grows like
     // log(n_x) and K would never converge (contact-pitfalls item 7).
     if (use == SupportUse::lateral_load)
-      slab.fail("support", "`frictionless` holds the slab sideways at one bottom node only, which would carry "
-                           "the whole lateral force as a point load (no converged stiffness); use `bonded`");
+      slab.fail("support",
+                "`frictionless` holds the slab sideways at one bottom node only, which would carry "
+                "the whole lateral force as a point load (no converged stiffness); use `bonded`");
     s.restraint = LateralRestraint::bottom_center;
   }
   return s;
@@ -67,7 +68,8 @@ void addSlabParameters(CasePlan &plan, const SlabGeometry &slab, const SlabSuppo
        {"hierarchy", std::string(graded ? "graded" : "maximal")},
        // the maximal hierarchy halves the nodes N - 1 times below the two top rows
        {"coarsenings", static_cast<long long>(graded ? slab.hierarchy.coarsenings : slab.levels - 1)},
-       {"support", std::string(support.restraint == LateralRestraint::bottom_row ? "bonded" : "frictionless")},
+       {"support",
+        std::string(support.restraint == LateralRestraint::bottom_row ? "bonded" : "frictionless")},
        {"length_x", slab.length_x},
        {"aspect_ratio", slab.aspect_ratio},
        {"depth_y", slab.depth_y},

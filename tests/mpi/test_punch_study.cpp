@@ -82,7 +82,8 @@ TEST(PunchStudy, HierarchyAndSupportErrorsNameTheKey) {
   EXPECT_NE(errorOf("slab: {levels: 6, hierarchy: graded, coarsenings: 6}\n").find("slab.coarsenings"),
             std::string::npos);
   // Graded rows deeper than a shallow slab: the message names the largest c that fits.
-  const std::string deep = errorOf("slab: {levels: 6, hierarchy: graded, coarsenings: 5, aspect_ratio: 0.25}\n");
+  const std::string deep =
+      errorOf("slab: {levels: 6, hierarchy: graded, coarsenings: 5, aspect_ratio: 0.25}\n");
   EXPECT_NE(deep.find("slab.coarsenings"), std::string::npos) << deep;
   EXPECT_NE(deep.find("coarsenings <= 3"), std::string::npos) << deep;
   // coarsenings means nothing for the paper's hierarchy.
@@ -94,14 +95,17 @@ TEST(PunchStudy, HierarchyAndSupportErrorsNameTheKey) {
   EXPECT_EQ(errorOf("slab: {support: bonded}\npunch: {kind: frictionless}\n"), "");
   EXPECT_NE(errorOf("punch: {kind: wedge}\n").find("punch.kind"), std::string::npos);
   // Keys of one kind are unknown to another.
-  EXPECT_NE(errorOf("punch: {kind: cylinder, indentation: 1e-6}\n").find("punch.indentation"), std::string::npos);
-  EXPECT_NE(errorOf("punch: {kind: cylinder, hertz_half_width_over_Lx: 0.7}\n").find("punch.hertz_half_width_over_Lx"),
+  EXPECT_NE(errorOf("punch: {kind: cylinder, indentation: 1e-6}\n").find("punch.indentation"),
+            std::string::npos);
+  EXPECT_NE(errorOf("punch: {kind: cylinder, hertz_half_width_over_Lx: 0.7}\n")
+                .find("punch.hertz_half_width_over_Lx"),
             std::string::npos);
 }
 
 TEST(PunchStudy, KindsRecordTheirStiffness) {
   // The bonded punch pulled sideways on the platen, and the cylinder: the attributes docs/output.md lists.
-  const ConfigNode root = ConfigNode::fromString("study: punch\nslab: {levels: 6}\npunch: {kind: bonded_tangential}\n");
+  const ConfigNode root =
+      ConfigNode::fromString("study: punch\nslab: {levels: 6}\npunch: {kind: bonded_tangential}\n");
   root.getString("study", "");
   const std::vector<CasePlan> cases = buildPunchStudy(root);
   root.checkAllKeysUsed();
@@ -115,8 +119,9 @@ TEST(PunchStudy, KindsRecordTheirStiffness) {
   EXPECT_LT(std::get<double>(attrs.at("stiffness_over_G")), 0.6);
   EXPECT_FALSE(attrs.count("rms_error")); // no pressure shape for a pulled punch
 
-  const ConfigNode cyl = ConfigNode::fromString(
-      "study: punch\nslab: {levels: 7, hierarchy: graded, coarsenings: 2}\npunch: {kind: cylinder, hertz_half_width_over_Lx: 0.1}\n");
+  const ConfigNode cyl =
+      ConfigNode::fromString("study: punch\nslab: {levels: 7, hierarchy: graded, coarsenings: 2}\npunch: "
+                             "{kind: cylinder, hertz_half_width_over_Lx: 0.1}\n");
   cyl.getString("study", "");
   const std::vector<CasePlan> c2 = buildPunchStudy(cyl);
   cyl.checkAllKeysUsed();
@@ -126,5 +131,6 @@ TEST(PunchStudy, KindsRecordTheirStiffness) {
   const auto &a = rc.attributes().at("");
   // The finite slab's contact is a little narrower than Hertz's (reference: a_c = 0.0993 L_x).
   EXPECT_NEAR(std::get<double>(a.at("moment_half_width_over_Lx")), 0.1, 0.003);
-  EXPECT_NEAR(std::get<double>(a.at("peak_pressure")) / std::get<double>(a.at("hertz_peak_pressure")), 1.0, 0.03);
+  EXPECT_NEAR(std::get<double>(a.at("peak_pressure")) / std::get<double>(a.at("hertz_peak_pressure")), 1.0,
+              0.03);
 }

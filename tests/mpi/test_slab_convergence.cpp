@@ -166,11 +166,13 @@ double smoothFieldError(const BinaryHierarchy &grid) {
   const double L = grid.lengthX();
   for (std::int64_t g = owned[0]; g < owned[1]; ++g) {
     const NodeRef n = grid.node(g);
-    const bool boundary = n.row == 0 || n.row == grid.bottomRow() || n.index == 0 ||
-                          n.index + 1 == grid.nodesInRow(n.row);
+    const bool boundary =
+        n.row == 0 || n.row == grid.bottomRow() || n.index == 0 || n.index + 1 == grid.nodesInRow(n.row);
     const auto d = harmonicField(grid.x(n) / L, grid.z(n) / L);
-    slab.setCondition(n, Component::u, boundary ? DofKind::displacement : DofKind::force, boundary ? d[0] : 0);
-    slab.setCondition(n, Component::w, boundary ? DofKind::displacement : DofKind::force, boundary ? d[1] : 0);
+    slab.setCondition(n, Component::u, boundary ? DofKind::displacement : DofKind::force,
+                      boundary ? d[0] : 0);
+    slab.setCondition(n, Component::w, boundary ? DofKind::displacement : DofKind::force,
+                      boundary ? d[1] : 0);
   }
   slab.solve();
   const PetscScalar *a = nullptr;
@@ -184,7 +186,8 @@ double smoothFieldError(const BinaryHierarchy &grid) {
     err_and_max[1] = std::max({err_and_max[1], std::abs(d[0]), std::abs(d[1])});
   }
   VecRestoreArrayRead(slab.displacement(), &a);
-  if (MPI_Allreduce(MPI_IN_PLACE, err_and_max.data(), 2, MPI_DOUBLE, MPI_MAX, PETSC_COMM_WORLD) != MPI_SUCCESS)
+  if (MPI_Allreduce(MPI_IN_PLACE, err_and_max.data(), 2, MPI_DOUBLE, MPI_MAX, PETSC_COMM_WORLD) !=
+      MPI_SUCCESS)
     ADD_FAILURE() << "MPI_Allreduce";
   return err_and_max[0] / err_and_max[1];
 }

@@ -106,38 +106,38 @@ TEST(BinaryHierarchy, NumberingByColumnsIsABijection) {
 TEST(BinaryHierarchy, ControlVolumesTileTheSlab) {
   const double Lx = 3.0, Lz = 2.0;
   for (const BinaryHierarchy &g : {BinaryHierarchy(5, Lx, Lz), BinaryHierarchy(5, kGraded2, Lx, Lz)}) {
-  double area = 0;
-  for (int r = 0; r < g.rowCount(); ++r) {
-    double width = 0;
-    double z_top = -1, z_bottom = -1;
-    for (std::int64_t i = 0; i < g.nodesInRow(r); ++i) {
-      const auto cv = g.controlVolume({r, i});
-      // Each control volume contains its node; neighbours in a row share a face.
-      EXPECT_LE(cv.x_left, g.x({r, i}));
-      EXPECT_GE(cv.x_right, g.x({r, i}));
-      if (i > 0) {
-        EXPECT_DOUBLE_EQ(cv.x_left, g.controlVolume({r, i - 1}).x_right);
+    double area = 0;
+    for (int r = 0; r < g.rowCount(); ++r) {
+      double width = 0;
+      double z_top = -1, z_bottom = -1;
+      for (std::int64_t i = 0; i < g.nodesInRow(r); ++i) {
+        const auto cv = g.controlVolume({r, i});
+        // Each control volume contains its node; neighbours in a row share a face.
+        EXPECT_LE(cv.x_left, g.x({r, i}));
+        EXPECT_GE(cv.x_right, g.x({r, i}));
+        if (i > 0) {
+          EXPECT_DOUBLE_EQ(cv.x_left, g.controlVolume({r, i - 1}).x_right);
+        }
+        z_top = cv.z_top;
+        z_bottom = cv.z_bottom;
+        width += cv.width();
+        area += cv.area();
+        EXPECT_EQ(cv.on_left, i == 0);
+        EXPECT_EQ(cv.on_right, i + 1 == g.nodesInRow(r));
+        EXPECT_EQ(cv.on_top, r == 0);
+        EXPECT_EQ(cv.on_bottom, r == g.bottomRow());
       }
-      z_top = cv.z_top;
-      z_bottom = cv.z_bottom;
-      width += cv.width();
-      area += cv.area();
-      EXPECT_EQ(cv.on_left, i == 0);
-      EXPECT_EQ(cv.on_right, i + 1 == g.nodesInRow(r));
-      EXPECT_EQ(cv.on_top, r == 0);
-      EXPECT_EQ(cv.on_bottom, r == g.bottomRow());
+      EXPECT_NEAR(width, Lx, 1e-13);
+      // The band of row r meets the band of row r + 1 half-way between the rows.
+      if (r + 1 < g.rowCount()) {
+        EXPECT_NEAR(z_bottom, 0.5 * (g.rowDepth(r) + g.rowDepth(r + 1)), 1e-14);
+        EXPECT_DOUBLE_EQ(z_bottom, g.controlVolume({r + 1, 0}).z_top);
+      }
+      if (r == 0) {
+        EXPECT_EQ(z_top, 0.0);
+      }
     }
-    EXPECT_NEAR(width, Lx, 1e-13);
-    // The band of row r meets the band of row r + 1 half-way between the rows.
-    if (r + 1 < g.rowCount()) {
-      EXPECT_NEAR(z_bottom, 0.5 * (g.rowDepth(r) + g.rowDepth(r + 1)), 1e-14);
-      EXPECT_DOUBLE_EQ(z_bottom, g.controlVolume({r + 1, 0}).z_top);
-    }
-    if (r == 0) {
-      EXPECT_EQ(z_top, 0.0);
-    }
-  }
-  EXPECT_NEAR(area, Lx * Lz, 1e-12);
+    EXPECT_NEAR(area, Lx * Lz, 1e-12);
   }
 }
 

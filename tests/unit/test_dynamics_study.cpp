@@ -6,9 +6,9 @@
 #include "tribo/study/dynamics_study.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fmt/format.h>
-#include <cstdio>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -220,14 +220,14 @@ TEST(SlabStencils, RigidMotionsGiveZeroForce) {
   rot.a[2] = -1e-4;
   rot.b[1] = 1e-4;
   for (const auto &[g, grid_name] : patchGrids(1e-3, 1e-3))
-  for (const auto &[f, name] : {std::pair{tx, "translation x"}, {tz, "translation z"}, {rot, "rotation"}})
-    for (int r = 0; r < g.rowCount(); ++r)
-      for (std::int64_t i = 0; i < g.nodesInRow(r); ++i) {
-        const auto got = applyRow(g, tribo::stiffnessRow(g, kElastic, {r, i}), f);
-        EXPECT_NEAR(got[0], 0.0, 1e-12 * got[2]) << grid_name << " " << name << " row " << r << " i " << i;
-        EXPECT_NEAR(got[1], 0.0, 1e-12 * got[2]) << grid_name << " " << name << " row " << r << " i " << i;
-        EXPECT_GT(got[2], 0.0);
-      }
+    for (const auto &[f, name] : {std::pair{tx, "translation x"}, {tz, "translation z"}, {rot, "rotation"}})
+      for (int r = 0; r < g.rowCount(); ++r)
+        for (std::int64_t i = 0; i < g.nodesInRow(r); ++i) {
+          const auto got = applyRow(g, tribo::stiffnessRow(g, kElastic, {r, i}), f);
+          EXPECT_NEAR(got[0], 0.0, 1e-12 * got[2]) << grid_name << " " << name << " row " << r << " i " << i;
+          EXPECT_NEAR(got[1], 0.0, 1e-12 * got[2]) << grid_name << " " << name << " row " << r << " i " << i;
+          EXPECT_GT(got[2], 0.0);
+        }
 }
 
 TEST(SlabStencils, ConstantStrainPatchTest) {
@@ -252,7 +252,8 @@ TEST(SlabStencils, QuadraticPatchTest) {
       for (int m = 0; m < 6; ++m) {
         QuadraticField f;
         (m < 3 ? f.a : f.b)[3 + m % 3] = 1.0;
-        checkPatch(g, e, f, m % 3 == 0, "nu=" + std::to_string(nu) + " " + name + " monomial " + std::to_string(m));
+        checkPatch(g, e, f, m % 3 == 0,
+                   "nu=" + std::to_string(nu) + " " + name + " monomial " + std::to_string(m));
       }
     }
   }

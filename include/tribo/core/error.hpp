@@ -31,6 +31,9 @@ struct IoError : std::runtime_error {
 /// PETSc's own message ("Unable to find requested KSP type gmress") when keepPetscErrorMessage caught it.
 void throwOnPetscError(PetscErrorCode ierr, const char *call, const char *file, int line);
 
+/// Turns an MPI return code other than MPI_SUCCESS into a SolverError naming the call and MPI's message.
+void throwOnMpiError(int code, const char *call, const char *file, int line);
+
 /// A PETSc error handler (PetscPushErrorHandler) that keeps the message for throwOnPetscError instead
 /// of printing PETSc's error dump: a bad option value becomes one line naming it, not a page.
 PetscErrorCode keepPetscErrorMessage(MPI_Comm comm, int line, const char *function, const char *file,
@@ -45,4 +48,12 @@ PetscErrorCode keepPetscErrorMessage(MPI_Comm comm, int line, const char *functi
     PetscErrorCode tribo_ierr_ = (__VA_ARGS__);                                                              \
     if (PetscUnlikely(tribo_ierr_))                                                                          \
       ::tribo::throwOnPetscError(tribo_ierr_, #__VA_ARGS__, __FILE__, __LINE__);                             \
+  } while (0)
+
+/// Every MPI call goes through this, so a failure on one rank is an exception, never a silent hang.
+#define TRIBO_MPI_CALL(...)                                                                                  \
+  do {                                                                                                       \
+    const int tribo_mpi_rc_ = (__VA_ARGS__);                                                                 \
+    if (tribo_mpi_rc_ != MPI_SUCCESS)                                                                        \
+      ::tribo::throwOnMpiError(tribo_mpi_rc_, #__VA_ARGS__, __FILE__, __LINE__);                             \
   } while (0)

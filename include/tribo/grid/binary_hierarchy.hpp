@@ -130,9 +130,9 @@ private:
   int levels_;
   HierarchyFamily family_;
   double length_x_, length_z_, h_ = 0;
-  std::vector<std::int64_t> stride_;      // per row
-  std::vector<std::int64_t> stride_sum_;  // per row: sum of the strides of rows 1..r (depth in units of h)
-  std::vector<int> rows_with_stride_;     // per t: rows whose stride is 2^t
+  std::vector<std::int64_t> stride_;     // per row
+  std::vector<std::int64_t> stride_sum_; // per row: sum of the strides of rows 1..r (depth in units of h)
+  std::vector<int> rows_with_stride_;    // per t: rows whose stride is 2^t
   std::int64_t node_count_ = 0;
 };
 

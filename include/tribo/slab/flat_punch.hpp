@@ -16,7 +16,7 @@ namespace tribo {
 enum class PunchKind { frictionless, bonded_normal, bonded_tangential };
 
 struct FlatPunchProblem {
-  SlabGeometry slab;  ///< levels, hierarchy, lengths, material
+  SlabGeometry slab; ///< levels, hierarchy, lengths, material
   /// Fig. 5: the bottom held at w = 0 and frictionless, u = 0 at its middle node only.
   SlabSupport support{BottomSupport::fixed_vertical, 0.0, LateralRestraint::bottom_center};
   PunchKind kind = PunchKind::frictionless;
@@ -36,9 +36,9 @@ struct FlatPunchResult {
   double contact_shear = 0; ///< Q = sum f_x over the contact, per unit depth [N/m]
   /// P / delta (pressed) or Q / delta (bonded_tangential), per unit depth [N/m^2]
   double stiffness = 0;
-  double p0 = 0;          ///< Johnson's p0 fitted by total force: P = pi a p0
-  double rms_error = 0;   ///< RMS of (p - p_J) / p_J over the window
-  double max_error = 0;   ///< max |p - p_J| / p_J over the window
+  double p0 = 0;        ///< Johnson's p0 fitted by total force: P = pi a p0
+  double rms_error = 0; ///< RMS of (p - p_J) / p_J over the window
+  double max_error = 0; ///< max |p - p_J| / p_J over the window
   int compared_nodes = 0;
   /// The shape alone: p0 fitted by least squares of p / sqrt-shape over the window, then the RMS of the
   /// relative error. Free of the edge force that dominates the total-force normalisation.
