@@ -240,12 +240,7 @@ def table(q, cases, res):
     return "\n".join(lines)
 
 
-def save(fig, out, name):
-    path = figure_files.figure_path(out, name)
-    fig.tight_layout()
-    fig.savefig(path, dpi=130)
-    plt.close(fig)
-    return path
+save = figure_files.save
 
 
 def main(argv=None):

@@ -30,3 +30,13 @@ def set_format(fmt):
     if fmt not in FORMATS:
         raise ValueError(f"figure format {fmt!r}: choose one of {', '.join(FORMATS)}")
     FORMAT = fmt
+
+
+def save(fig, out_dir, name, dpi=130):
+    """Writes `fig` to figure_path(out_dir, name), closes it and returns the path."""
+    import matplotlib.pyplot as plt  # only the plotting scripts need matplotlib
+    path = figure_path(out_dir, name)
+    fig.tight_layout()
+    fig.savefig(path, dpi=dpi)
+    plt.close(fig)
+    return path

@@ -43,12 +43,7 @@ def trajectories(f):
     return out
 
 
-def save(fig, out, name):
-    path = figure_files.figure_path(out, name)
-    fig.tight_layout()
-    fig.savefig(path, dpi=130)
-    plt.close(fig)
-    return path
+save = figure_files.save
 
 
 def plot_file(f, out):

@@ -99,11 +99,7 @@ def plot_case(cid, g, out):
 
 
 def save(fig, out, cid, what):
-    path = figure_files.figure_path(out, f"{cid}_{what}")
-    fig.tight_layout()
-    fig.savefig(path, dpi=150)
-    plt.close(fig)
-    return path
+    return figure_files.save(fig, out, f"{cid}_{what}", dpi=150)
 
 
 def main():

@@ -26,12 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the shared scr
 import figure_files  # noqa: E402
 
 
-def save(fig, out, name):
-    path = figure_files.figure_path(out, name)
-    fig.tight_layout()
-    fig.savefig(path, dpi=130)
-    plt.close(fig)
-    return path
+save = figure_files.save
 
 
 def plot(source, case_id, out_dir):

@@ -1,6 +1,8 @@
 // One place prints: rank 0 of a communicator, to stdout, through fmt (deal.II's pcout).
 #pragma once
 
+#include "tribo/core/error.hpp"
+
 #include <cstdio>
 #include <fmt/format.h>
 #include <mpi.h>
@@ -17,7 +19,7 @@ inline bool &quietOutput() {
 template <typename... Args> void print(MPI_Comm comm, fmt::format_string<Args...> format, Args &&...args) {
   if (quietOutput()) return;
   int rank = 0;
-  MPI_Comm_rank(comm, &rank);
+  TRIBO_MPI_CALL(MPI_Comm_rank(comm, &rank));
   if (rank != 0) return;
   fmt::print(format, std::forward<Args>(args)...);
   std::fflush(stdout);
@@ -27,7 +29,7 @@ template <typename... Args> void print(MPI_Comm comm, fmt::format_string<Args...
 /// user must not take at face value, e.g. a profile without a steady state).
 template <typename... Args> void warn(MPI_Comm comm, fmt::format_string<Args...> format, Args &&...args) {
   int rank = 0;
-  MPI_Comm_rank(comm, &rank);
+  TRIBO_MPI_CALL(MPI_Comm_rank(comm, &rank));
   if (rank != 0) return;
   fmt::print("warning: {}\n", fmt::format(format, std::forward<Args>(args)...));
   std::fflush(stdout);
