@@ -162,7 +162,9 @@ TEST(RunnerFaults, ACaseThrowingOnEachRankIsAFailedCase) {
     EXPECT_EQ(counts[0], -counts[1]) << "ranks disagree on the failures";
     if (worldRank() == 0) {
       EXPECT_EQ(completeCases(path, 8, 1), 8 - s.cases_failed);
-      if (worldSize() == 1) EXPECT_EQ(s.cases_failed, 8);
+      if (worldSize() == 1) {
+        EXPECT_EQ(s.cases_failed, 8);
+      }
     }
   }
 }
@@ -183,7 +185,9 @@ TEST(RunnerFaults, ACaseThrowingOnOneRankOfItsGroupFailsTheCase) {
       EXPECT_EQ(std::get<std::string>(r.attribute("/cases/count-n10", "status")), "failed");
       const auto error = std::get<std::string>(r.attribute("/cases/count-n10", "error"));
       EXPECT_NE(error.find("on purpose on rank " + std::to_string(bad)), std::string::npos) << error;
-      if (bad != 0) EXPECT_NE(error.find("rank 1 of the case's group"), std::string::npos) << error;
+      if (bad != 0) {
+        EXPECT_NE(error.find("rank 1 of the case's group"), std::string::npos) << error;
+      }
     }
   }
 }
@@ -222,7 +226,9 @@ TEST(RunnerFaults, AWriterFailureOfAnotherKindKeepsItsKind) {
   const std::string message =
       runExpecting<SolverError>(countingCases(6), quietOptions(path, 1), failingStore<SolverError>(3));
   EXPECT_NE(message.find("injected write failure"), std::string::npos) << message;
-  if (worldRank() == 0) EXPECT_EQ(completeCases(ResultFile::partialPath(path), 6, 1), 2);
+  if (worldRank() == 0) {
+    EXPECT_EQ(completeCases(ResultFile::partialPath(path), 6, 1), 2);
+  }
 }
 
 // A group's root throws in the runner itself, after its first case and before the result leaves: on
@@ -238,12 +244,16 @@ TEST(RunnerFaults, ARootThrowingBeforeDeliveryEndsEveryRank) {
       };
       const std::string message = runExpecting<InputError>(countingCases(8), quietOptions(path, per), seams);
       EXPECT_NE(message.find("injected root failure"), std::string::npos) << message;
-      if (bad != 0) EXPECT_NE(message.find("rank " + std::to_string(bad) + ": "), std::string::npos) << message;
+      if (bad != 0) {
+        EXPECT_NE(message.find("rank " + std::to_string(bad) + ": "), std::string::npos) << message;
+      }
       if (worldRank() == 0) {
         EXPECT_FALSE(fs::exists(path));
         const int complete = completeCases(ResultFile::partialPath(path), 8, per);
         // Only another group's cases can be complete; at most those it took while the bad one ran.
-        if (per == worldSize()) EXPECT_EQ(complete, 0);
+        if (per == worldSize()) {
+          EXPECT_EQ(complete, 0);
+        }
         EXPECT_LT(complete, 8);
         EXPECT_NE(message.find("the " + std::to_string(complete) + " complete case(s) are kept"),
                   std::string::npos)
