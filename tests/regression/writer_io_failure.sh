@@ -2,11 +2,11 @@
 # A writer I/O failure on 2 ranks ends the study on every rank with exit 3 within seconds, never a
 # hang: the disk (a 300 kB tmpfs) fills on rank 0, the hand-out stops, the other rank finishes its case
 # in flight, and every rank reaches the runner's final agreement (docs/architecture.md, "The runner").
-# With one group per rank and with one group of both ranks. A hang is caught by `timeout` (exit 124);
-# the failed run must also end sooner than the complete run of the same input (a ratio within this
-# script, not a time budget). Skipped (exit 77) where a tmpfs cannot be mounted. (A file-size limit,
-# `ulimit -f`, is no substitute: under it OpenMPI's own run-time files fail and rank 0 dies of SIGSEGV
-# after tribo's exit-3 message.)
+# With one group per rank and with one group of both ranks. A hang is caught by `timeout 60` (exit
+# 124), a liveness bound well above the complete run of the same input (2-6 s); the times are printed,
+# not checked (the failed run mostly waits for mpiexec's start and end, like the complete one).
+# Skipped (exit 77) where a tmpfs cannot be mounted. (A file-size limit, `ulimit -f`, is no substitute:
+# under it OpenMPI's own run-time files fail and rank 0 dies of SIGSEGV after tribo's exit-3 message.)
 # Usage: writer_io_failure.sh TRIBO SOURCE_DIR
 set -u
 tribo="$1"; src="$2"
@@ -29,7 +29,7 @@ for per in 1 2; do
   name="np=2, ranks-per-case $per"
   remount
   t0=$(now)
-  timeout 120 mpiexec -n 2 --oversubscribe "$tribo" "${args[@]}" --ranks-per-case "$per" -o "$small/full.h5" \
+  timeout 60 mpiexec -n 2 --oversubscribe "$tribo" "${args[@]}" --ranks-per-case "$per" -o "$small/full.h5" \
     > "full-$per.log" 2>&1
   rc=$?
   t_fail=$(echo "$(now) - $t0" | bc)
@@ -37,7 +37,6 @@ for per in 1 2; do
   check "$name: exit 3, not a hang (124) nor a signal (rc $rc)" [ "$rc" -eq 3 ]
   check "$name: names the cause" grep -q "No space left on device" "full-$per.log"
   check "$name: says what is kept" grep -q "complete case(s) are kept in '$small/full.h5.partial'" "full-$per.log"
-  check "$name: sooner than the complete run" [ "$(echo "$t_fail < $t_full" | bc)" -eq 1 ]
   check "$name: no final file" [ ! -e "$small/full.h5" ]
   complete=$(cases "$small/full.h5.partial" complete | wc -l)
   check "$name: part-way ($complete of 16 complete)" [ "$complete" -ge 1 -a "$complete" -lt 16 ]
