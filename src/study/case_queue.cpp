@@ -87,8 +87,9 @@ int worldRank(MPI_Comm world) {
 
 CaseQueue::CaseQueue(MPI_Comm world, std::vector<int> order, int ranks_per_case)
     : order_(std::move(order)),
-      ranks_per_case_(ranks_per_case > 0 ? ranks_per_case
-                                         : chooseRanksPerCase(worldSize(world), static_cast<int>(order_.size()))),
+      ranks_per_case_(ranks_per_case > 0
+                          ? ranks_per_case
+                          : chooseRanksPerCase(worldSize(world), static_cast<int>(order_.size()))),
       n_groups_(worldSize(world) / ranks_per_case_),
       group_(OwnedComm::split(world, worldRank(world) / ranks_per_case_, worldRank(world))),
       group_rank_(group_.rank()), counter_(world) {}

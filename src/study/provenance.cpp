@@ -4,13 +4,13 @@
 #include "tribo/core/error.hpp"
 #include "tribo/core/version.hpp"
 
-#include <hdf5.h>
 #include <algorithm>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <hdf5.h>
 #include <link.h>
 #include <petscsys.h>
 #include <set>
@@ -89,8 +89,9 @@ std::string loadedBlasLapack() {
 
 /// The batch job, when there is one: Slurm's job id and array task id (only those set).
 void addSlurm(std::map<std::string, AttributeValue> &attributes) {
-  for (const auto &[variable, attribute] : {std::pair<const char *, const char *>{"SLURM_JOB_ID", "slurm_job_id"},
-                                            {"SLURM_ARRAY_TASK_ID", "slurm_array_task_id"}})
+  for (const auto &[variable, attribute] :
+       {std::pair<const char *, const char *>{"SLURM_JOB_ID", "slurm_job_id"},
+        {"SLURM_ARRAY_TASK_ID", "slurm_array_task_id"}})
     if (const char *value = std::getenv(variable)) attributes[attribute] = std::string(value);
 }
 

@@ -4,8 +4,8 @@
 
 #include "tribo/core/error.hpp"
 
-#include <fmt/format.h>
 #include <algorithm>
+#include <fmt/format.h>
 
 namespace tribo {
 
@@ -29,7 +29,8 @@ bool lacksSteadyState(const CaseRecord &record) {
 
 ResultSink::ResultSink(MPI_Comm world, std::unique_ptr<CaseStore> store, const std::vector<CasePlan> &cases,
                        CaseQueue &queue, bool quiet, double t_start)
-    : world_(world), store_(std::move(store)), cases_(cases), queue_(queue), quiet_(quiet), t_start_(t_start) {
+    : world_(world), store_(std::move(store)), cases_(cases), queue_(queue), quiet_(quiet),
+      t_start_(t_start) {
   TRIBO_MPI_CALL(MPI_Comm_size(world_, &world_size_));
   for (int i : queue_.order())
     cost_pending_ += cases_[i].cost;
@@ -68,7 +69,8 @@ void ResultSink::write(const CasePlan &plan, const CaseMessage &message) {
     } catch (...) {
       error_ = Fault::current(0);
       queue_.close();
-      outcome = error_->kind == ExitCode::io_failure ? "not written: I/O error" : "not written: " + error_->message;
+      outcome =
+          error_->kind == ExitCode::io_failure ? "not written: I/O error" : "not written: " + error_->message;
     }
   }
   printProgress(plan, message, outcome);
@@ -100,7 +102,8 @@ void ResultSink::postReceive(MPI_Message &message, const MPI_Status &status) {
   int count = 0;
   TRIBO_MPI_CALL(MPI_Get_count(&status, MPI_CHAR, &count));
   arriving_.emplace_back(std::vector<char>(count), MPI_REQUEST_NULL);
-  TRIBO_MPI_CALL(MPI_Imrecv(arriving_.back().first.data(), count, MPI_CHAR, &message, &arriving_.back().second));
+  TRIBO_MPI_CALL(
+      MPI_Imrecv(arriving_.back().first.data(), count, MPI_CHAR, &message, &arriving_.back().second));
 }
 
 /// A message that does not unpack is the writer's error, not a reason to stop receiving.

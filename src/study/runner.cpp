@@ -203,7 +203,8 @@ template <typename F> void orAbort(MPI_Comm world, F &&protocol) {
 /// This rank's part of the farm. Whatever throws in the runner on this rank becomes its fault: the
 /// queue is closed for every group and the rank pays what it owes (its group the stop index, the
 /// writer its `done`; the writer receives to the end), so every rank reaches the agreement.
-void farm(MPI_Comm world, Parts &parts, const RunOptions &options, const RunnerSeams &seams, FarmState &state) {
+void farm(MPI_Comm world, Parts &parts, const RunOptions &options, const RunnerSeams &seams,
+          FarmState &state) {
   bool owes_index = true;
   try {
     runCases(parts, options, seams, state, owes_index);
@@ -243,7 +244,8 @@ bool summarize(MPI_Comm world, const CaseQueue &queue, const ResultSink *sink, c
   summary.wall_seconds = MPI_Wtime() - t_start;
   int world_size = 1;
   TRIBO_MPI_CALL(MPI_Comm_size(world, &world_size));
-  summary.farming_efficiency = summary.wall_seconds > 0 ? counts.busy / (world_size * summary.wall_seconds) : 0;
+  summary.farming_efficiency =
+      summary.wall_seconds > 0 ? counts.busy / (world_size * summary.wall_seconds) : 0;
   return flags[1] != 0;
 }
 
@@ -261,7 +263,8 @@ void printSummary(MPI_Comm world, const RunSummary &summary, const RunOptions &o
         summary.cases_run, summary.cases_failed, summary.cases_skipped, summary.wall_seconds,
         summary.farming_efficiency);
   if (summary.cases_without_steady_state > 0)
-    print(world, "tribo: {} case(s) without a steady state: no plateau, mu_k or mu_s (see steady_state_reason)\n",
+    print(world,
+          "tribo: {} case(s) without a steady state: no plateau, mu_k or mu_s (see steady_state_reason)\n",
           summary.cases_without_steady_state);
   if (summary.interrupted)
     print(world, "tribo: stopped by a signal; completed cases are in {}; continue with --resume\n",
@@ -312,10 +315,10 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   // The provenance and the final name, only when no rank had a fault; whether the writer succeeded
   // is part of the agreement below, which every rank reaches.
   if (writer && !faulted) {
-    const RunTotals totals{queue.ranksPerCase(),  options.command_line,
-                           config.yaml()["study"].as<std::string>(""), summary.cases_total,
-                           summary.cases_failed,  summary.cases_without_steady_state,
-                           summary.wall_seconds,  summary.farming_efficiency};
+    const RunTotals totals{
+        queue.ranksPerCase(), options.command_line,      config.yaml()["study"].as<std::string>(""),
+        summary.cases_total,  summary.cases_failed,      summary.cases_without_steady_state,
+        summary.wall_seconds, summary.farming_efficiency};
     sink->finish(provenanceAttributes(origin, totals), summary.interrupted);
   }
   std::optional<Fault> local = state.fault;

@@ -98,9 +98,9 @@ TEST(Runner, FarmsEveryCaseOnceAndRecordsFailures) {
     EXPECT_EQ(std::get<std::string>(r.attribute("/cases/bassel-n77", "status")), "failed");
     EXPECT_NE(std::get<std::string>(r.attribute("/cases/bassel-n77", "error")).find("on purpose"),
               std::string::npos);
-    for (const char *key : {"tribo_version", "git_commit", "petsc_version", "hdf5_version", "mpi_version",
-                            "start_time_utc", "end_time_utc", "input_yaml", "git_dirty", "petsc_blas_lapack",
-                            "blas_lapack_loaded", "host_names"})
+    for (const char *key :
+         {"tribo_version", "git_commit", "petsc_version", "hdf5_version", "mpi_version", "start_time_utc",
+          "end_time_utc", "input_yaml", "git_dirty", "petsc_blas_lapack", "blas_lapack_loaded", "host_names"})
       EXPECT_TRUE(r.hasAttribute("/", key)) << key;
     EXPECT_EQ(std::get<long long>(r.attribute("/", "schema_version")), 2);
     const long long dirty = std::get<long long>(r.attribute("/", "git_dirty"));

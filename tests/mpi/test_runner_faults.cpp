@@ -41,8 +41,9 @@ CasePlan countingCase(int n, int bad_rank = -1) {
     double one = 1, sum = 0;
     MPI_Allreduce(&one, &sum, 1, MPI_DOUBLE, MPI_SUM, comm);
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    if (worldRank() == bad_rank) throw SolverError("case " + std::to_string(n) + " failed on purpose on rank " +
-                                                   std::to_string(bad_rank));
+    if (worldRank() == bad_rank)
+      throw SolverError("case " + std::to_string(n) + " failed on purpose on rank " +
+                        std::to_string(bad_rank));
     record.dataset("ranks", {sum});
     record.dataset("n", {double(n)});
   };
@@ -119,7 +120,8 @@ template <typename Error> RunnerSeams failingStore(int fail_at, bool fail_proven
 
 /// Runs and returns the exception's message ("" if none); fails the test if the type differs.
 template <typename Expected>
-std::string runExpecting(const std::vector<CasePlan> &cases, const RunOptions &options, const RunnerSeams &seams) {
+std::string runExpecting(const std::vector<CasePlan> &cases, const RunOptions &options,
+                         const RunnerSeams &seams) {
   auto config = ConfigNode::fromString("study: test\n");
   try {
     runStudy(PETSC_COMM_WORLD, config, cases, options, seams);

@@ -58,9 +58,8 @@ private:
 };
 
 /// Opens the writer's store for `output` (throws IoError when refused).
-using OpenCaseStore =
-    std::function<std::unique_ptr<CaseStore>(const std::string &output, const std::string &input_text,
-                                             ResultFile::Policy policy)>;
+using OpenCaseStore = std::function<std::unique_ptr<CaseStore>(
+    const std::string &output, const std::string &input_text, ResultFile::Policy policy)>;
 std::unique_ptr<CaseStore> openResultFile(const std::string &output, const std::string &input_text,
                                           ResultFile::Policy policy);
 
