@@ -5,6 +5,7 @@
 #include "tribo/study/command_line.hpp"
 
 #include <fmt/format.h>
+#include <stdexcept>
 
 int main(int argc, char **argv) {
   tribo::CommandLine command(argc, argv);
@@ -25,5 +26,8 @@ int main(int argc, char **argv) {
     return fail("I/O failure", e, tribo::ExitCode::io_failure);
   } catch (const std::exception &e) {
     return fail("solver failure", e, tribo::ExitCode::solver_failure);
+  } catch (...) {
+    return fail("solver failure", std::runtime_error("an exception that is not a std::exception"),
+                tribo::ExitCode::solver_failure);
   }
 }

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -31,6 +32,7 @@ CasePlan basselCase(int n, bool fails = false) {
     double sum = 0;
     MPI_Allreduce(&local, &sum, 1, MPI_DOUBLE, MPI_SUM, comm);
     record.dataset("sum", {sum});
+    record.attribute("", "id_seen_by_case", record.caseId()); // set by the runner before run
     record.attribute("", "group_size", static_cast<long long>(size));
   };
   return p;
@@ -96,9 +98,18 @@ TEST(Runner, FarmsEveryCaseOnceAndRecordsFailures) {
     EXPECT_EQ(std::get<std::string>(r.attribute("/cases/bassel-n77", "status")), "failed");
     EXPECT_NE(std::get<std::string>(r.attribute("/cases/bassel-n77", "error")).find("on purpose"),
               std::string::npos);
-    for (const char *key : {"tribo_version", "git_commit", "petsc_version", "hdf5_version", "mpi_version",
-                            "start_time_utc", "end_time_utc", "input_yaml"})
+    for (const char *key :
+         {"tribo_version", "git_commit", "petsc_version", "hdf5_version", "mpi_version", "start_time_utc",
+          "end_time_utc", "input_yaml", "git_dirty", "petsc_blas_lapack", "blas_lapack_loaded", "host_names"})
       EXPECT_TRUE(r.hasAttribute("/", key)) << key;
+    EXPECT_EQ(std::get<long long>(r.attribute("/", "schema_version")), 2);
+    const long long dirty = std::get<long long>(r.attribute("/", "git_dirty"));
+    EXPECT_TRUE(dirty == 0 || dirty == 1 || dirty == -1) << dirty;
+    EXPECT_FALSE(std::get<std::string>(r.attribute("/", "host_names")).empty());
+    // This build links PETSc's BLAS/LAPACK: the loaded objects are found by name.
+    EXPECT_NE(std::get<std::string>(r.attribute("/", "blas_lapack_loaded")).find("blas"), std::string::npos);
+    EXPECT_EQ(r.hasAttribute("/", "slurm_job_id"), std::getenv("SLURM_JOB_ID") != nullptr);
+    EXPECT_EQ(std::get<std::string>(r.attribute("/cases/bassel-n200", "id_seen_by_case")), "bassel-n200");
   }
 }
 

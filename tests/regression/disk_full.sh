@@ -23,9 +23,9 @@ run reference "$tribo" "${args[@]}" -o reference.h5
 for np in 1 2; do
   name="np=$np"
   remount 300k
-  mpiexec -n "$np" --oversubscribe "$tribo" "${args[@]}" -o "$small/full.h5" > "full-$np.log" 2>&1
+  timeout 120 mpiexec -n "$np" --oversubscribe "$tribo" "${args[@]}" -o "$small/full.h5" > "full-$np.log" 2>&1
   rc=$?
-  check "$name: exit 3, not a signal (rc $rc)" [ "$rc" -eq 3 ]
+  check "$name: exit 3, not a signal nor a hang (timeout: 124) (rc $rc)" [ "$rc" -eq 3 ]
   check "$name: names the cause" grep -q "No space left on device" "full-$np.log"
   check "$name: says what is kept" grep -q "complete case(s) are kept in '$small/full.h5.partial'" "full-$np.log"
   check "$name: no final file" [ ! -e "$small/full.h5" ]

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -34,6 +35,11 @@ public:
     return attributes_;
   }
 
+  /// The full id of the case (with its sweep tag), set by the runner before the case runs, for the
+  /// case's own progress lines; not part of the written record.
+  const std::string &caseId() const { return case_id_; }
+  void setCaseId(std::string id) { case_id_ = std::move(id); }
+
   /// Flat bytes, to ship a record from the rank that computed it to the writer rank.
   std::vector<char> serialize() const;
   static CaseRecord deserialize(const std::vector<char> &bytes);
@@ -41,6 +47,7 @@ public:
 private:
   std::map<std::string, DatasetRecord> datasets_;
   std::map<std::string, std::map<std::string, AttributeValue>> attributes_;
+  std::string case_id_;
 };
 
 } // namespace tribo

@@ -1,0 +1,32 @@
+// A failure of the runner itself on one rank (not a case's: those are recorded as failed cases), and
+// the agreement that makes every rank end with it (docs/architecture.md, "The runner").
+#pragma once
+
+#include "tribo/core/error.hpp"
+
+#include <exception>
+#include <mpi.h>
+#include <optional>
+#include <string>
+
+namespace tribo {
+
+struct Fault {
+  ExitCode kind = ExitCode::solver_failure; // bad_input, solver_failure or io_failure
+  std::string message;
+  int rank = 0; // world rank where it happened
+
+  /// The exception in flight (call inside a catch block), classified by its type.
+  static Fault current(int rank);
+  /// Throws it as the exception of its kind (InputError, IoError, SolverError).
+  [[noreturn]] void raise(const std::string &message_text) const;
+};
+
+/// Collective over `world`, reached by every rank at the end of the farm: the fault of the lowest
+/// rank that had one, known on every rank (nothing if no rank had one).
+std::optional<Fault> agreeOnFault(MPI_Comm world, const std::optional<Fault> &local);
+
+/// Sends `text` from `root` to every rank of `comm` (collective).
+std::string broadcastText(MPI_Comm comm, std::string text, int root);
+
+} // namespace tribo
