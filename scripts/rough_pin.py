@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The rough-pin study (input/rough_pin.yaml; docs/reproduction.md "Rough pins") as a table: per Hurst
-exponent and RMS height, the mean and range over the seeds of the plateau F/W, mu_s and mu_k of the
-stage-driven pin, the normal contact's patches and length, the state changes and the avalanche-size
-power law's verdict; a smooth circle's file (input/fig9_dynamics.yaml) adds its row.
+exponent and RMS height, the mean and range over the seeds of the plateau F/W, mu_s (first onset),
+mu_k and the slip onsets of the stage-driven pin, the normal contact's patches and length, the state
+changes, the avalanche-size power law's verdict and the stationarity test's; a smooth circle's file
+(input/fig9_dynamics.yaml) adds its row.
+The plateau is the steady state's only (absent where the trend test fails).
 
     /usr/bin/python3 scripts/rough_pin.py rough_pin.h5 [--smooth smooth.h5] [--plot rough_pin.png]
 """
@@ -18,9 +20,11 @@ def case_row(case):
     a, dyn, av, normal = case.attrs, case.get("dynamics"), case.get("avalanches"), case["normal"].attrs
     mu_s = dyn.attrs["mu_s"] if dyn is not None and "mu_s" in dyn.attrs else []
     return {
+        "steady": int(a.get("steady_state_reached", 0)),
         "plateau": a.get("plateau_mean_F_over_W"),
         "mu_s": float(np.atleast_1d(mu_s)[0]) if len(np.atleast_1d(mu_s)) else None,
         "mu_k": dyn.attrs.get("mu_k") if dyn is not None else None,
+        "onsets": dyn.attrs.get("n_slip_onset_times") if dyn is not None else None,
         "patches": normal.get("contact_patches"),
         "length_over_Lx": normal["contact_length"] / a["length_x"],
         "state_changes": a.get("n_state_changes"),
@@ -40,14 +44,16 @@ def summary(rows, key, digits):
 
 
 def table(groups):
-    print("| H | RMS height [nm] | seeds | plateau F/W | mu_s (dynamics) | mu_k (dynamics) | normal patches "
-          "| contact length / L_x | state changes | size alpha | power law (of seeds) |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| H | RMS height [nm] | seeds | plateau F/W | mu_s (dynamics) | mu_k (dynamics) | slip onsets | normal patches "
+          "| contact length / L_x | state changes | size alpha | power law (of seeds) | steady state (of seeds) |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for (hurst, rms), rows in groups:
         laws = sum(1 for r in rows if r["size_power_law"])
+        steady = sum(r["steady"] for r in rows)
         print(f"| {hurst} | {rms} | {len(rows)} | {summary(rows, 'plateau', 4)} | {summary(rows, 'mu_s', 4)} | "
-              f"{summary(rows, 'mu_k', 4)} | {summary(rows, 'patches', 1)} | {summary(rows, 'length_over_Lx', 3)} | "
-              f"{summary(rows, 'state_changes', 0)} | {summary(rows, 'size_alpha', 2)} | {laws} of {len(rows)} |")
+              f"{summary(rows, 'mu_k', 4)} | {summary(rows, 'onsets', 1)} | {summary(rows, 'patches', 1)} | {summary(rows, 'length_over_Lx', 3)} | "
+              f"{summary(rows, 'state_changes', 0)} | {summary(rows, 'size_alpha', 2)} | {laws} of {len(rows)} | "
+              f"{steady} of {len(rows)} |")
 
 
 def main():
