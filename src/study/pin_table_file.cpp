@@ -85,9 +85,7 @@ bool isHdf5Table(const std::string &file) {
 
 PinTable readPinTableHdf5(const std::string &file, const std::string &group, const std::string &key) {
   const std::string base = group.empty() || group.back() != '/' ? group + "/" : group;
-  auto fail = [&](const std::string &what) {
-    throw InputError(fmt::format("{}: {}: {}", key, file, what));
-  };
+  auto fail = [&](const std::string &what) { throw InputError(fmt::format("{}: {}: {}", key, file, what)); };
   std::unique_ptr<ResultReader> reader;
   try {
     reader = std::make_unique<ResultReader>(file);
@@ -105,7 +103,8 @@ PinTable readPinTableHdf5(const std::string &file, const std::string &group, con
   };
   PinTable t{column("x"), column("h")};
   if (t.x.size() != t.h.size())
-    fail(fmt::format("{}x has {} points but {}h has {}: one height per x", base, t.x.size(), base, t.h.size()));
+    fail(fmt::format("{}x has {} points but {}h has {}: one height per x", base, t.x.size(), base,
+                     t.h.size()));
   for (std::size_t j = 0; j < t.x.size(); ++j) {
     if (!std::isfinite(t.x[j]) || !std::isfinite(t.h[j]))
       fail(fmt::format("point {} of {}x, {}h: x and h must be finite (x = {:g}, h = {:g})", j + 1, base, base,

@@ -341,7 +341,8 @@ PinChoice readPinShape(const ConfigNode &pin, PinOnSlabSetup &setup) {
   const std::string file = besideInput(choice.table_file, pin.sourceFile());
   // HDF5 (.h5, .hdf5): datasets x and h in pin.table_group, e.g. a previous run's /cases/<id>/pin.
   if (isHdf5Table(file)) choice.table_group = pin.getString("table_group", "/");
-  PinTable table = isHdf5Table(file) ? readPinTableHdf5(file, choice.table_group, key) : readPinTable(file, key);
+  PinTable table =
+      isHdf5Table(file) ? readPinTableHdf5(file, choice.table_group, key) : readPinTable(file, key);
   const double Lx = setup.slab.length_x, xc = setup.center_over_Lx * Lx;
   if (table.x.front() > -xc || table.x.back() < Lx - xc)
     pin.fail("table_file",

@@ -4,12 +4,13 @@
 // bump's tip radius is farther off, so the comparison can fail.
 #include "tribo/contact/pin_on_slab.hpp"
 #include "tribo/contact/tabulated_pin.hpp"
+#include "tribo/core/error.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <iostream>
 #include <gtest/gtest.h>
+#include <iostream>
 #include <memory>
 #include <petscsys.h>
 #include <string>
@@ -31,21 +32,24 @@ struct HalfPlaneContact {
     std::vector<double> c(terms, 0.0);
     for (int m = 0; m < samples; ++m) { // midpoint rule in theta: exact for the series' terms
       const double theta = (m + 0.5) * M_PI / samples, f = 0.5 * modulus * slope(a * std::cos(theta));
-      for (int n = 1; n < terms; n += 2) c[n] += 2.0 / samples * f * std::cos(n * theta);
+      for (int n = 1; n < terms; n += 2)
+        c[n] += 2.0 / samples * f * std::cos(n * theta);
     }
     return c;
   }
   double load(double a) const { return 0.5 * M_PI * a * coefficients(a)[1]; }
   /// The half-width carrying P per unit depth, by bisection on [lo, hi] (P(a) increasing there).
   double halfWidth(double P, double lo, double hi) const {
-    for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; ++it) (load(0.5 * (lo + hi)) < P ? lo : hi) = 0.5 * (lo + hi);
+    for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; ++it)
+      (load(0.5 * (lo + hi)) < P ? lo : hi) = 0.5 * (lo + hi);
     return 0.5 * (lo + hi);
   }
   double pressure(double a, const std::vector<double> &c, double x) const {
     if (std::abs(x) >= a) return 0.0;
     const double theta = std::acos(x / a);
     double p = 0;
-    for (int n = 1; n < terms; n += 2) p += c[n] * std::sin(n * theta);
+    for (int n = 1; n < terms; n += 2)
+      p += c[n] * std::sin(n * theta);
     return p;
   }
 };
@@ -56,7 +60,9 @@ struct Bump {
   double A, s, gamma;
   double psi(double x) const { return x * x / (2 * s * s) + gamma * std::pow(x / s, 4); }
   double height(double x) const { return -A * std::expm1(-psi(x)); }
-  double slope(double x) const { return A * std::exp(-psi(x)) * (x / (s * s) + 4 * gamma * std::pow(x, 3) / std::pow(s, 4)); }
+  double slope(double x) const {
+    return A * std::exp(-psi(x)) * (x / (s * s) + 4 * gamma * std::pow(x, 3) / std::pow(s, 4));
+  }
   /// Tabulated over [-L_x, L_x] at spacing L_x / 4000.
   std::shared_ptr<const TabulatedPin> table(double Lx) const {
     std::vector<double> x, h;
@@ -141,10 +147,11 @@ TEST(PinBump, ABumpOnAFlatPinPressesAsTheHalfPlanePredicts) {
   const BumpResult wide = pressBump(10, 2, SolverPath::condensed);
   for (const BumpResult *r : {&coarse, &fine, &wide}) {
     int rank = 0;
-    MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
+    TRIBO_MPI_CALL(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
     if (rank == 0)
-      std::cout << "dx " << r->dx << ": a " << r->a_bump << " (Hertz " << r->a_hertz << "), contact [" << r->x_lo
-                << ", " << r->x_hi << "], RMS error " << r->rms_bump << " (against Hertz " << r->rms_hertz << ")\n";
+      std::cout << "dx " << r->dx << ": a " << r->a_bump << " (Hertz " << r->a_hertz << "), contact ["
+                << r->x_lo << ", " << r->x_hi << "], RMS error " << r->rms_bump << " (against Hertz "
+                << r->rms_hertz << ")\n";
     RecordProperty("bump_rms_error_dx=" + std::to_string(r->dx), std::to_string(r->rms_bump));
     // Equilibrium; the contact's edges within 1.5 dx of the half-plane's a (17% below Hertz's).
     EXPECT_NEAR(r->total, r->P, 1e-8 * r->P);

@@ -6,6 +6,7 @@
 #include "tribo/contact/pin_on_slab.hpp"
 #include "tribo/contact/self_affine_profile.hpp"
 #include "tribo/contact/tabulated_pin.hpp"
+#include "tribo/core/error.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -37,9 +38,11 @@ std::shared_ptr<const PinShape> roughPin(double Lx, double hurst, double rms, st
   r.seed = seed;
   const std::size_t n = 16001; // spacing L_x / 8000: lambda_s / 160
   std::vector<double> x(n);
-  for (std::size_t i = 0; i < n; ++i) x[i] = -Lx + 2 * Lx * static_cast<double>(i) / static_cast<double>(n - 1);
+  for (std::size_t i = 0; i < n; ++i)
+    x[i] = -Lx + 2 * Lx * static_cast<double>(i) / static_cast<double>(n - 1);
   std::vector<double> h = selfAffineHeights(r, x);
-  for (std::size_t i = 0; i < n; ++i) h[i] += circle.height(x[i]);
+  for (std::size_t i = 0; i < n; ++i)
+    h[i] += circle.height(x[i]);
   return std::make_shared<const TabulatedPin>(std::move(x), std::move(h), "rough pin", circle.radius);
 }
 
@@ -49,7 +52,8 @@ struct NormalContact {
 };
 
 /// Frictionless normal contact under each load W [N].
-std::vector<NormalContact> pressAt(const std::vector<double> &loads, double hurst, double rms, std::uint64_t seed) {
+std::vector<NormalContact> pressAt(const std::vector<double> &loads, double hurst, double rms,
+                                   std::uint64_t seed) {
   std::vector<NormalContact> out;
   for (double W : loads) {
     PinOnSlabSetup s;
@@ -78,7 +82,7 @@ double logLogSlope(const std::vector<NormalContact> &c) {
 
 void report(const std::string &name, const std::vector<NormalContact> &c, double slope) {
   int rank = 0;
-  MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
+  TRIBO_MPI_CALL(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
   if (rank != 0) return;
   for (const auto &p : c)
     std::cout << name << ": W = " << p.load << " N, contact length " << p.length << " m, " << p.patches
@@ -94,7 +98,8 @@ TEST(RoughPinContact, TheCircleGrowsAsTheSquareRootOfTheLoad) {
   const auto c = pressAt(loads, 0.8, 0, 1);
   const double slope = logLogSlope(c);
   report("circle", c, slope);
-  for (const auto &p : c) EXPECT_EQ(p.patches, 1);
+  for (const auto &p : c)
+    EXPECT_EQ(p.patches, 1);
   EXPECT_NEAR(slope, 0.5, 0.05);
 }
 

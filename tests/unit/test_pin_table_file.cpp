@@ -74,7 +74,8 @@ TEST(PinTableFile, AProfileShorterThanTheSlabIsRefused) {
 
 namespace {
 /// An HDF5 file with 1-D datasets (name -> values); a name may hold a group path ("g/x").
-std::string writeH5(const std::string &name, const std::vector<std::pair<std::string, std::vector<double>>> &sets,
+std::string writeH5(const std::string &name,
+                    const std::vector<std::pair<std::string, std::vector<double>>> &sets,
                     bool two_dimensional_h = false) {
   const std::string path = testing::TempDir() + name;
   tribo::H5Handle file(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose, "create");
@@ -84,8 +85,9 @@ std::string writeH5(const std::string &name, const std::vector<std::pair<std::st
     const bool square = two_dimensional_h && set.back() == 'h';
     const hsize_t dims[2] = {square ? 2 : values.size(), square ? values.size() / 2 : 1};
     tribo::H5Handle space(H5Screate_simple(square ? 2 : 1, dims, nullptr), H5Sclose, "create a space");
-    tribo::H5Handle data(H5Dcreate2(file, set.c_str(), H5T_NATIVE_DOUBLE, space, links, H5P_DEFAULT, H5P_DEFAULT),
-                         H5Dclose, "create " + set);
+    tribo::H5Handle data(
+        H5Dcreate2(file, set.c_str(), H5T_NATIVE_DOUBLE, space, links, H5P_DEFAULT, H5P_DEFAULT), H5Dclose,
+        "create " + set);
     tribo::h5check(H5Dwrite(data, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()), "write");
   }
   return path;
@@ -107,7 +109,8 @@ TEST(PinTableFile, ReadsHdf5DatasetsAtTheRootOrInAGroup) {
   EXPECT_TRUE(tribo::isHdf5Table("a/b.h5"));
   EXPECT_TRUE(tribo::isHdf5Table("b.hdf5"));
   EXPECT_FALSE(tribo::isHdf5Table("b.csv"));
-  const auto root = tribo::readPinTableHdf5(writeH5("root.h5", {{"x", x4}, {"h", h4}}), "/", "pin.table_file");
+  const auto root =
+      tribo::readPinTableHdf5(writeH5("root.h5", {{"x", x4}, {"h", h4}}), "/", "pin.table_file");
   EXPECT_EQ(root.x, x4);
   EXPECT_EQ(root.h, h4);
   const std::string nested = writeH5("nested.h5", {{"cases/c/pin/x", x4}, {"cases/c/pin/h", h4}});
