@@ -287,10 +287,12 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
 }
 
 /// The pin's shape (docs/input.md, pin.shape): the circle of radius_over_Lx L_x, or a table read from
-/// pin.table_file (x from the pin's centre, h, in m) that must cover the slab under the pin's start.
+/// pin.table_file (CSV, or HDF5 with datasets x and h in pin.table_group; x from the pin's centre, h, in
+/// m) that must cover the slab under the pin's start.
 struct PinChoice {
   std::string shape;                       // "circle" | "table"
   std::string table_file;                  // for "table"
+  std::string table_group;                 // for "table" from HDF5: the group holding x and h
   SelfAffineRoughness rough;               // for "self_affine"
   std::shared_ptr<const PinTable> profile; // the table of "table" and "self_affine"
 };
@@ -336,7 +338,11 @@ PinChoice readPinShape(const ConfigNode &pin, PinOnSlabSetup &setup) {
   }
   choice.table_file = pin.requireString("table_file");
   const std::string key = pin.path().empty() ? "pin.table_file" : pin.path() + ".table_file";
-  PinTable table = readPinTable(besideInput(choice.table_file, pin.sourceFile()), key);
+  const std::string file = besideInput(choice.table_file, pin.sourceFile());
+  // HDF5 (.h5, .hdf5): datasets x and h in pin.table_group, e.g. a previous run's /cases/<id>/pin.
+  if (isHdf5Table(file)) choice.table_group = pin.getString("table_group", "/");
+  PinTable table =
+      isHdf5Table(file) ? readPinTableHdf5(file, choice.table_group, key) : readPinTable(file, key);
   const double Lx = setup.slab.length_x, xc = setup.center_over_Lx * Lx;
   if (table.x.front() > -xc || table.x.back() < Lx - xc)
     pin.fail("table_file",
@@ -359,6 +365,7 @@ void addPinParameters(CasePlan &plan, const PinChoice &choice, const PinOnSlabSe
   }
   if (choice.shape == "table") {
     plan.parameters.insert({{"pin_shape", choice.shape}, {"pin_table_file", choice.table_file}});
+    if (!choice.table_group.empty()) plan.parameters.insert({"pin_table_group", choice.table_group});
     return;
   }
   const double Lx = s.slab.length_x;

@@ -1,5 +1,5 @@
-// Reading the pin's tabulated profile h(x) from a CSV file (pin.table_file; docs/input.md): the study
-// reads and validates the file, the contact gets the arrays (tribo::TabulatedPin).
+// Reading the pin's tabulated profile h(x) from a CSV or an HDF5 file (pin.table_file, pin.table_group;
+// docs/input.md): the study reads and validates the file, the contact gets the arrays (tribo::TabulatedPin).
 #pragma once
 
 #include <string>
@@ -21,5 +21,14 @@ std::string besideInput(const std::string &file, const std::string &input_file);
 /// missing file, a malformed or non-finite value, an x not above the previous one, or fewer than 4
 /// points.
 PinTable readPinTable(const std::string &file, const std::string &key);
+
+/// True for a file name ending in .h5 or .hdf5: the table is then read by readPinTableHdf5.
+bool isHdf5Table(const std::string &file);
+
+/// The 1-D float datasets `group`/x and `group`/h of an HDF5 file (group "/" or e.g. a previous run's
+/// "/cases/<id>/pin"). Throws InputError naming `key`, the file and the dataset (and the point, from 1)
+/// for a file that cannot be opened, a missing or not 1-D dataset, x and h of different lengths, a
+/// non-finite value, an x not above the previous one, or fewer than 4 points.
+PinTable readPinTableHdf5(const std::string &file, const std::string &group, const std::string &key);
 
 } // namespace tribo
