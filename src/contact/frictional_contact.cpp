@@ -86,44 +86,29 @@ double FrictionalContact::lateralStiffness() {
   return k;
 }
 
-// The scan runs in chunks of nodes, each in two passes (issue 20): one without branches (vectorised; the
-// pin's bound inlined for the circle, the usual pin) gives each node its violation of I or II, 0 where
-// there is none, or -1 where the gap must be looked at (a free node not clearly below the pin); the
-// second visits only those nodes, in order.
+// One pass over the surface; the pin's bound and height are inlined for the circle, the usual pin (the
+// scan is one of the hot loops of an avalanche, issue 20), through the virtual calls for any other.
 FrictionalContact::Violation FrictionalContact::mostOffending() const {
-  const double mu = params_.mu_i, tol = force_tol_;
-  const bool frictionless = params_.frictionless;
+  const double mu = params_.mu_i;
   const SurfaceState &state = eq_.state;
-  const std::size_t n = x_.size();
   const double xc = eq_.pinCenter(), interference = eq_.interference;
-  const double *x = x_.data(), *u = state.u.data(), *w = state.w.data(), *fx = state.fx.data(),
-               *fz = state.fz.data();
-  const char *in_contact = eq_.in_contact.data();
   auto scan = [&](const auto &pin) {
     Violation worst{EventType::slip, -1, 0.0};
-    constexpr std::size_t chunk = 256;
-    double force[chunk];
-    for (std::size_t b = 0; b < n; b += chunk) {
-      const std::size_t m = std::min(chunk, n - b);
-      for (std::size_t q = 0; q < m; ++q) {
-        const std::size_t k = b + q;
-        const double slip = !frictionless && std::abs(fx[k]) > mu * fz[k] + tol ? std::abs(fx[k]) - mu * fz[k] : 0.0;
-        const double held = fz[k] < -tol ? -fz[k] : slip;                                  // I, else II
-        const double open = pin.clearlyAbove(x[k] + u[k] - xc, interference - w[k]) ? 0.0 : -1.0; // III?
-        force[q] = in_contact[k] ? held : open;
+    for (std::size_t k = 0; k < x_.size(); ++k) {
+      Violation v{EventType::slip, static_cast<int>(k), 0.0};
+      if (eq_.in_contact[k]) {
+        if (state.fz[k] < -force_tol_)
+          v = {EventType::release, v.node, -state.fz[k]}; // I
+        else if (!params_.frictionless && std::abs(state.fx[k]) > mu * state.fz[k] + force_tol_)
+          v = {EventType::slip, v.node, std::abs(state.fx[k]) - mu * state.fz[k]}; // II
+      } else if (const double xi = x_[k] + state.u[k] - xc; !pin.clearlyAbove(xi, interference - state.w[k])) {
+        const double g = pin.height(xi) - interference + state.w[k]; // gap(k)
+        if (g < -gap_tol_) v = {EventType::contact, v.node, -g * params_.normal_stiffness}; // III
       }
-      for (std::size_t q = 0; q < m; ++q) {
-        if (force[q] == 0.0) continue;
-        const std::size_t k = b + q;
-        Violation v{fz[k] < -tol ? EventType::release : EventType::slip, static_cast<int>(k), force[q]};
-        if (force[q] < 0) { // III
-          const double g = gap(static_cast<int>(k));
-          v = {EventType::contact, v.node, g < -gap_tol_ ? -g * params_.normal_stiffness : 0.0};
-        }
-        // Ties (mirror-symmetric nodes, say) go to the lower index whatever the round-off, so the
-        // sequence of states is the same on any number of ranks and under any scaling of the problem.
-        if (v.force > 0 && v.force > worst.force * (1 + tie_tolerance)) worst = v;
-      }
+      // Ties (mirror-symmetric nodes, say) go to the lower index whatever the round-off, so the sequence
+      // of states is the same on any number of ranks and under any scaling of the problem. (Most nodes
+      // violate nothing: testing that first keeps the scan free of a chain through `worst`.)
+      if (v.force > 0 && v.force > worst.force * (1 + tie_tolerance)) worst = v;
     }
     return worst;
   };

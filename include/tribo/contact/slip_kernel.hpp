@@ -31,7 +31,7 @@ struct SlipColumns {
 };
 
 /// The contact force of each response, sum of fz over the held-w zone nodes in [first, end) (surface
-/// nodes), in the order of ProvisionalEquilibrium::contactForce (the same round-off).
+/// nodes), in eight partial sums (src/contact/slip_kernel.cpp; round-off of a few 1e-16 relative).
 void slipContactForces(const SlipColumns &c, std::size_t first, std::size_t end, double &fz_u, double &fz_w);
 
 /// state += du R_u + dw R_w + g U (docs/model.md §16), R_u, R_w mapped from the columns: for every
