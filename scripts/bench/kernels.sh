@@ -98,7 +98,7 @@ for r in range(1, slide_reps + 1):
     w = {b: window(f"{out}/slide_{b}_{r}") for b in ("old", "new")}
     same = [x[:2] + x[4:] for x in w["old"][0]] == [x[:2] + x[4:] for x in w["new"][0]]
     for b in ("old", "new"):
-        rows, c, wall, changes, events = w[b]
+        rows, c, wall, changes, events, _ = w[b]
         per[b].append(c)
         print(f"slide {b} run {r}: events {start}-{rows[-1][0]} ({events} events, {changes} state changes, "
               f"{changes / max(events, 1):.0f} per event): {c:.2f} us CPU per change ({wall:.2f} us wall); "
