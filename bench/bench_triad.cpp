@@ -17,8 +17,8 @@ double seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-__attribute__((noinline, target_clones("avx2", "default"))) void triad(double *__restrict a, const double *__restrict b,
-                                     const double *__restrict c, double s, std::size_t n) {
+__attribute__((noinline, target_clones("avx2", "default"))) void
+triad(double *__restrict a, const double *__restrict b, const double *__restrict c, double s, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i)
     a[i] = b[i] + s * c[i];
 }
@@ -32,13 +32,15 @@ int main(int argc, char **argv) {
     if (std::strcmp(argv[i], "-reps") == 0) reps = std::atoi(argv[i + 1]);
     if (std::strcmp(argv[i], "-max_mb") == 0) max_mb = std::atof(argv[i + 1]);
   }
-  std::printf("# triad a = b + s c: working set (3 arrays) [KB], best GB/s over %d repetitions (24 B/element)\n",
-              reps);
+  std::printf(
+      "# triad a = b + s c: working set (3 arrays) [KB], best GB/s over %d repetitions (24 B/element)\n",
+      reps);
   for (double kb = 192; kb <= max_mb * 1024; kb *= 4) {
     const auto n = static_cast<std::size_t>(kb * 1024 / 24);
     std::vector<double> a(n, 0.0), b(n, 1.0), c(n, 2.0);
     // Enough passes per repetition for ~ 10 ms, so the clock's resolution does not matter.
-    const std::size_t passes = std::max<std::size_t>(1, static_cast<std::size_t>(4e7 / static_cast<double>(n)));
+    const std::size_t passes =
+        std::max<std::size_t>(1, static_cast<std::size_t>(4e7 / static_cast<double>(n)));
     double best = 1e30;
     for (int r = 0; r < reps; ++r) {
       const double t0 = seconds();
@@ -46,8 +48,8 @@ int main(int argc, char **argv) {
         triad(a.data(), b.data(), c.data(), 0.5 + 1e-9 * static_cast<double>(p), n);
       best = std::min(best, (seconds() - t0) / static_cast<double>(passes));
     }
-    std::printf("triad working_set_kb %.0f GB/s %.2f (check %.3f)\n", kb, 24.0 * static_cast<double>(n) / best / 1e9,
-                a[n / 2]);
+    std::printf("triad working_set_kb %.0f GB/s %.2f (check %.3f)\n", kb,
+                24.0 * static_cast<double>(n) / best / 1e9, a[n / 2]);
   }
   return 0;
 }

@@ -436,7 +436,8 @@ const double *CondensedSurfaceSolver::unitColumn(int k, Component c, std::vector
   return respond(inputs_, gathered);
 }
 
-const double *CondensedSurfaceSolver::respond(const std::vector<Input> &inputs, std::vector<double> &gathered) {
+const double *CondensedSurfaceSolver::respond(const std::vector<Input> &inputs,
+                                              std::vector<double> &gathered) {
   // Pending pivots cost k columns per solve; once they have cost a pass over the tableau, apply them.
   if (!pending_.empty() && pending_work_ >= static_cast<double>(dz_)) {
     StageScope stage(logStages().contact_set, contact_set_seconds_);

@@ -37,9 +37,12 @@ void CondensedSurfaceSolver::slip(ProvisionalEquilibrium &e, int k) {
   const SurfaceState &unit = e.unitInterference(); // first: it may solve, into y_
   const std::int64_t i = k - zone_first_;
   if (i < 0 || i >= zone_nodes_) throw SolverError(fmt::format("slip of node {}: outside the zone", k));
-  const SlipColumns cols{unitColumn(k, Component::u, y_), unitColumn(k, Component::w, y_w_),
-                         held_mask_.data(),        x_.size(),
-                         static_cast<std::size_t>(zone_first_), static_cast<std::size_t>(zone_nodes_),
+  const SlipColumns cols{unitColumn(k, Component::u, y_),
+                         unitColumn(k, Component::w, y_w_),
+                         held_mask_.data(),
+                         x_.size(),
+                         static_cast<std::size_t>(zone_first_),
+                         static_cast<std::size_t>(zone_nodes_),
                          static_cast<std::size_t>(k)};
   double load_u = 0, load_w = 0;
   slipContactForces(cols, e.contactFirst(), e.contactEnd(), load_u, load_w);

@@ -101,8 +101,9 @@ FrictionalContact::Violation FrictionalContact::mostOffending() const {
           v = {EventType::release, v.node, -state.fz[k]}; // I
         else if (!params_.frictionless && std::abs(state.fx[k]) > mu * state.fz[k] + force_tol_)
           v = {EventType::slip, v.node, std::abs(state.fx[k]) - mu * state.fz[k]}; // II
-      } else if (const double xi = x_[k] + state.u[k] - xc; !pin.clearlyAbove(xi, interference - state.w[k])) {
-        const double g = pin.height(xi) - interference + state.w[k]; // gap(k)
+      } else if (const double xi = x_[k] + state.u[k] - xc;
+                 !pin.clearlyAbove(xi, interference - state.w[k])) {
+        const double g = pin.height(xi) - interference + state.w[k];                        // gap(k)
         if (g < -gap_tol_) v = {EventType::contact, v.node, -g * params_.normal_stiffness}; // III
       }
       // Ties (mirror-symmetric nodes, say) go to the lower index whatever the round-off, so the sequence

@@ -10,22 +10,25 @@ namespace tribo {
 namespace {
 
 // A double's bits and back (a held dof's mask is all ones, a free one's zero: x & mask is x or +0).
-inline std::uint64_t bits(double x) { return __builtin_bit_cast(std::uint64_t, x); }
-inline double real(std::uint64_t b) { return __builtin_bit_cast(double, b); }
+inline std::uint64_t bits(double x) {
+  return __builtin_bit_cast(std::uint64_t, x);
+}
+inline double real(std::uint64_t b) {
+  return __builtin_bit_cast(double, b);
+}
 
 // The zone: node i's outputs are rows 2i (u) and 2i + 1 (w); a held dof gives its force, a free one its
 // displacement (the masks select, no branch). s += du R_u + dw R_w + g U, summed as the formed-response
 // update sums (so the round-off is the same).
-__attribute__((always_inline)) inline void zonePass(std::size_t m, const double *__restrict a,
-                                                    const double *__restrict b, const std::uint64_t *__restrict h,
-                                                    double du, double dw, double g, const double *__restrict gu,
-                                                    const double *__restrict gw, const double *__restrict gfx,
-                                                    const double *__restrict gfz, double *__restrict su,
-                                                    double *__restrict sw, double *__restrict sfx,
-                                                    double *__restrict sfz) {
+__attribute__((always_inline)) inline void
+zonePass(std::size_t m, const double *__restrict a, const double *__restrict b,
+         const std::uint64_t *__restrict h, double du, double dw, double g, const double *__restrict gu,
+         const double *__restrict gw, const double *__restrict gfx, const double *__restrict gfz,
+         double *__restrict su, double *__restrict sw, double *__restrict sfx, double *__restrict sfz) {
   for (std::size_t i = 0; i < m; ++i) {
     const std::uint64_t hu = h[2 * i], hw = h[2 * i + 1];
-    const std::uint64_t au = bits(a[2 * i]), aw = bits(a[2 * i + 1]), bu = bits(b[2 * i]), bw = bits(b[2 * i + 1]);
+    const std::uint64_t au = bits(a[2 * i]), aw = bits(a[2 * i + 1]), bu = bits(b[2 * i]),
+                        bw = bits(b[2 * i + 1]);
     su[i] += du * real(au & ~hu) + dw * real(bu & ~hu) + g * gu[i];
     sw[i] += du * real(aw & ~hw) + dw * real(bw & ~hw) + g * gw[i];
     sfx[i] += du * real(au & hu) + dw * real(bu & hu) + g * gfx[i];
@@ -34,13 +37,11 @@ __attribute__((always_inline)) inline void zonePass(std::size_t m, const double 
 }
 
 // Outside the zone every dof is free of traction: displacements out, no force.
-__attribute__((always_inline)) inline void outsidePass(std::size_t count, const double *__restrict a,
-                                                       const double *__restrict b, double du, double dw,
-                                                       double g, const double *__restrict gu,
-                                                       const double *__restrict gw, const double *__restrict gfx,
-                                                       const double *__restrict gfz, double *__restrict su,
-                                                       double *__restrict sw, double *__restrict sfx,
-                                                       double *__restrict sfz) {
+__attribute__((always_inline)) inline void
+outsidePass(std::size_t count, const double *__restrict a, const double *__restrict b, double du, double dw,
+            double g, const double *__restrict gu, const double *__restrict gw, const double *__restrict gfx,
+            const double *__restrict gfz, double *__restrict su, double *__restrict sw,
+            double *__restrict sfx, double *__restrict sfz) {
   for (std::size_t o = 0; o < count; ++o) {
     su[o] += du * a[2 * o] + dw * b[2 * o] + g * gu[o];
     sw[o] += du * a[2 * o + 1] + dw * b[2 * o + 1] + g * gw[o];
@@ -50,8 +51,8 @@ __attribute__((always_inline)) inline void outsidePass(std::size_t count, const 
 }
 
 // The fields from node n on, as the passes take them.
-#define TRIBO_FIELDS_FROM(unit, s, n)                                                                  \
-  (unit).u + (n), (unit).w + (n), (unit).fx + (n), (unit).fz + (n), (s).u + (n), (s).w + (n), (s).fx + (n), \
+#define TRIBO_FIELDS_FROM(unit, s, n)                                                                        \
+  (unit).u + (n), (unit).w + (n), (unit).fx + (n), (unit).fz + (n), (s).u + (n), (s).w + (n), (s).fx + (n),  \
       (s).fz + (n)
 
 __attribute__((always_inline)) inline void addSlipBody(const SlipColumns &c, double du, double dw, double g,
@@ -62,7 +63,8 @@ __attribute__((always_inline)) inline void addSlipBody(const SlipColumns &c, dou
   const double u_k = s.u[c.k], w_k = s.w[c.k]; // k's own displacements follow its unit prescriptions
   outsidePass(z0, c.ru + dz, c.rw + dz, du, dw, g, TRIBO_FIELDS_FROM(unit, s, 0));
   zonePass(m, c.ru, c.rw, c.held_mask, du, dw, g, TRIBO_FIELDS_FROM(unit, s, z0));
-  outsidePass(c.nodes - z1, c.ru + dz + 2 * z0, c.rw + dz + 2 * z0, du, dw, g, TRIBO_FIELDS_FROM(unit, s, z1));
+  outsidePass(c.nodes - z1, c.ru + dz + 2 * z0, c.rw + dz + 2 * z0, du, dw, g,
+              TRIBO_FIELDS_FROM(unit, s, z1));
   const bool hu = c.held_mask[2 * ik] != 0, hw = c.held_mask[2 * ik + 1] != 0;
   const double ru_u = hu ? 1.0 : c.ru[2 * ik], rw_u = hu ? 0.0 : c.rw[2 * ik];
   const double ru_w = hw ? 0.0 : c.ru[2 * ik + 1], rw_w = hw ? 1.0 : c.rw[2 * ik + 1];

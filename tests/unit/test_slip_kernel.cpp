@@ -24,8 +24,8 @@ struct Fields {
 };
 
 // The formed response of one column (CondensedSurfaceSolver::solveInputs' mapping).
-Fields formed(const std::vector<double> &y, const std::vector<std::uint64_t> &held, std::size_t n, std::size_t z0,
-              std::size_t m, std::size_t k, int input) {
+Fields formed(const std::vector<double> &y, const std::vector<std::uint64_t> &held, std::size_t n,
+              std::size_t z0, std::size_t m, std::size_t k, int input) {
   Fields r(n);
   for (std::size_t i = 0; i < m; ++i) {
     const bool hu = held[2 * i] != 0, hw = held[2 * i + 1] != 0;
@@ -95,7 +95,8 @@ void checkAgainstPlainLoop(Kernel kernel, unsigned seed) {
     const std::size_t first = z0 + rng() % m, end = first + rng() % (z0 + m - first + 1);
     double fu = 0, fw = 0, eu = 0, ew = 0, scale = 0;
     for (std::size_t i = first; i < end; ++i)
-      if (held[2 * (i - z0) + 1] != 0) eu += a.fz[i], ew += b.fz[i], scale += std::abs(a.fz[i]) + std::abs(b.fz[i]);
+      if (held[2 * (i - z0) + 1] != 0)
+        eu += a.fz[i], ew += b.fz[i], scale += std::abs(a.fz[i]) + std::abs(b.fz[i]);
     slipContactForces(cols, first, end, fu, fw);
     EXPECT_NEAR(fu, eu, 1e-15 * scale) << "trial " << trial;
     EXPECT_NEAR(fw, ew, 1e-15 * scale) << "trial " << trial;
@@ -104,11 +105,15 @@ void checkAgainstPlainLoop(Kernel kernel, unsigned seed) {
 
 } // namespace
 
-TEST(SlipKernel, BaselineEqualsThePlainLoopBitForBit) { checkAgainstPlainLoop(addSlipBaseline, 1); }
+TEST(SlipKernel, BaselineEqualsThePlainLoopBitForBit) {
+  checkAgainstPlainLoop(addSlipBaseline, 1);
+}
 
 TEST(SlipKernel, Avx2EqualsThePlainLoopBitForBit) {
   if (!cpuHasAvx2()) GTEST_SKIP() << "this CPU has no AVX2";
   checkAgainstPlainLoop(addSlipAvx2, 2);
 }
 
-TEST(SlipKernel, DispatchEqualsThePlainLoopBitForBit) { checkAgainstPlainLoop(addSlip, 3); }
+TEST(SlipKernel, DispatchEqualsThePlainLoopBitForBit) {
+  checkAgainstPlainLoop(addSlip, 3);
+}

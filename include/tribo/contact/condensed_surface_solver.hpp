@@ -123,8 +123,8 @@ private:
   std::vector<double> tableau_;    // the same after the pivots of the current contact set
   std::vector<char> tableau_held_; // per zone dof: held in the tableau's partition
   std::vector<char> in_contact_, held_laterally_;
-  std::vector<char> held_;                          // per zone dof, as asked by setContactSet
-  std::vector<std::uint64_t> held_mask_;            // the same as bit masks (all ones if held), for the slip kernel
+  std::vector<char> held_;               // per zone dof, as asked by setContactSet
+  std::vector<std::uint64_t> held_mask_; // the same as bit masks (all ones if held), for the slip kernel
   std::vector<double> column_, work_, y_local_, y_; // work
   // Deferred pivots: the zone dofs whose role differs from tableau_held_ (sorted), their rows of the
   // tableau (column-major k x 2m), the LU factors of their k x k block, and the columns they have added

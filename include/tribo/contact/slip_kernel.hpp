@@ -1,4 +1,4 @@
-// The condensed path's slip, fused (docs/model.md §16, "A slip"; issue 20): the state moves by node k's
+// The condensed path's slip, fused (docs/model.md §16; issue 20): the state moves by node k's
 // two unit responses straight from the tableau's columns, in one branch-free pass that maps each output
 // (force where held, displacement where free) by masks, with no column response formed in between.
 #pragma once
@@ -22,12 +22,12 @@ struct ConstSurfaceFields {
 /// free (a displacement out). The slipping node k's own held dofs carry the unit prescription (u of ru, w of
 /// rw), as in CondensedSurfaceSolver::unitResponse.
 struct SlipColumns {
-  const double *ru, *rw;    // 2 n_x rows each
+  const double *ru, *rw;          // 2 n_x rows each
   const std::uint64_t *held_mask; // 2m
-  std::size_t nodes;        // n_x
-  std::size_t zone_first;   // first zone node
-  std::size_t zone_nodes;   // m
-  std::size_t k;            // the slipping node (in the zone)
+  std::size_t nodes;              // n_x
+  std::size_t zone_first;         // first zone node
+  std::size_t zone_nodes;         // m
+  std::size_t k;                  // the slipping node (in the zone)
 };
 
 /// The contact force of each response, sum of fz over the held-w zone nodes in [first, end) (surface
