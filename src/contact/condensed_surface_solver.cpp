@@ -358,6 +358,9 @@ void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
     held_[2 * i] = held_laterally_[zone_first_ + i];
     held_[2 * i + 1] = in_contact_[zone_first_ + i];
   }
+  held_mask_.resize(dz_);
+  for (std::size_t j = 0; j < dz_; ++j)
+    held_mask_[j] = held_[j] ? ~std::uint64_t{0} : 0;
   if (base_.empty()) { // the first contact set, or a grown zone
     condense();
     return;
@@ -422,7 +425,19 @@ void CondensedSurfaceSolver::unitResponse(int k, Component c, SurfaceState &out)
   solveInputs(inputs_, out);
 }
 
-void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, SurfaceState &out) {
+const double *CondensedSurfaceSolver::unitColumn(int k, Component c, std::vector<double> &gathered) {
+  if (held_.size() != dz_) throw SolverError("CondensedSurfaceSolver::unitColumn: no contact set given yet");
+  inputs_.clear();
+  const std::int64_t i = k - zone_first_;
+  if (i >= 0 && i < zone_nodes_) {
+    const std::size_t j = static_cast<std::size_t>(2 * i + static_cast<int>(c));
+    if (held_[j]) inputs_.push_back({j, 1.0}); // a free dof ignores its prescription
+  }
+  return respond(inputs_, gathered);
+}
+
+const double *CondensedSurfaceSolver::respond(const std::vector<Input> &inputs,
+                                              std::vector<double> &gathered) {
   // Pending pivots cost k columns per solve; once they have cost a pass over the tableau, apply them.
   if (!pending_.empty() && pending_work_ >= static_cast<double>(dz_)) {
     StageScope stage(logStages().contact_set, contact_set_seconds_);
@@ -462,8 +477,9 @@ void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, Surfa
   // order of the zone dofs; gathered. A unit column on one rank is read in place (a slip's case).
   const bool in_place =
       ranks_ == 1 && k == 0 && inputs.size() == 1 && inputs[0].value == 1.0 && tableau_held_[inputs[0].j];
-  const double *out_y = in_place ? &tableau_[inputs[0].j * local_rows_] : y_.data();
-  std::vector<double> &y = ranks_ > 1 ? y_local_ : y_;
+  gathered.resize(rows_);
+  const double *out_y = in_place ? &tableau_[inputs[0].j * local_rows_] : gathered.data();
+  std::vector<double> &y = ranks_ > 1 ? y_local_ : gathered;
   if (!in_place) std::fill(y.begin(), y.end(), 0.0);
   if (local_rows_ > 0 && !in_place) {
     const PetscBLASInt one = 1, m = blasInt(local_rows_);
@@ -484,11 +500,16 @@ void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, Surfa
       axpy(pending_[r], pending_in_[r]);
   }
   if (ranks_ > 1)
-    TRIBO_MPI_CALL(MPI_Allgatherv(y_local_.data(), row_counts_[rank_], MPI_DOUBLE, y_.data(),
+    TRIBO_MPI_CALL(MPI_Allgatherv(y_local_.data(), row_counts_[rank_], MPI_DOUBLE, gathered.data(),
                                   row_counts_.data(), row_begins_.data(), MPI_DOUBLE, slab_.comm()));
   for (std::size_t r = 0; r < k; ++r)
-    y_[pending_[r]] = pending_in_[r];
+    gathered[pending_[r]] = pending_in_[r];
   ++solves_;
+  return out_y;
+}
+
+void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, SurfaceState &out) {
+  const double *out_y = respond(inputs, y_);
 
   // Held: the prescription in, the reaction out; free: no external force, the displacement out. The
   // outside nodes are those left and right of the zone, in order.

@@ -2,8 +2,11 @@
 // by linearity, from a few unit columns of the tableau, with a full solve now and then (docs/model.md §16).
 #include "tribo/contact/condensed_surface_solver.hpp"
 #include "tribo/contact/provisional_equilibrium.hpp"
+#include "tribo/contact/slip_kernel.hpp"
+#include "tribo/core/error.hpp"
 
 #include <array>
+#include <fmt/format.h>
 
 namespace tribo {
 
@@ -27,33 +30,38 @@ void CondensedSurfaceSolver::followPinStep(ProvisionalEquilibrium &e, double ste
 
 // Node k's two unit columns R_u, R_w, each with the interference that keeps the load, give both its
 // stiffness along the pin (R_u - h'(xi) R_w) and the response to the move it then makes, u by xi' - xi
-// and w along the exact circle (not its tangent); the state follows by linearity.
+// and w along the exact circle (not its tangent); the state follows by linearity. The columns are used
+// as the tableau holds them (force where held, displacement where free): their contact forces, k's
+// force rates, then one fused pass over the state (src/contact/slip_kernel.cpp).
 void CondensedSurfaceSolver::slip(ProvisionalEquilibrium &e, int k) {
-  const SurfaceState &unit = e.unitInterference();
-  unitResponse(k, Component::u, column_u_);
-  unitResponse(k, Component::w, column_w_);
-  const SurfaceState &ru = column_u_, &rw = column_w_;
-  const double rate_u = -e.contactForce(ru) / e.unitLoad(), rate_w = -e.contactForce(rw) / e.unitLoad();
+  const SurfaceState &unit = e.unitInterference(); // first: it may solve, into y_
+  const std::int64_t i = k - zone_first_;
+  if (i < 0 || i >= zone_nodes_) throw SolverError(fmt::format("slip of node {}: outside the zone", k));
+  const SlipColumns cols{unitColumn(k, Component::u, y_),
+                         unitColumn(k, Component::w, y_w_),
+                         held_mask_.data(),
+                         x_.size(),
+                         static_cast<std::size_t>(zone_first_),
+                         static_cast<std::size_t>(zone_nodes_),
+                         static_cast<std::size_t>(k)};
+  double load_u = 0, load_w = 0;
+  slipContactForces(cols, e.contactFirst(), e.contactEnd(), load_u, load_w);
+  const double rate_u = -load_u / e.unitLoad(), rate_w = -load_w / e.unitLoad();
+  // k's forces in R_u, R_w: its rows where held, zero where free.
+  const auto ju = static_cast<std::size_t>(2 * i), jw = ju + 1;
+  const double ru_fx = held_[ju] ? cols.ru[ju] : 0.0, rw_fx = held_[ju] ? cols.rw[ju] : 0.0;
+  const double ru_fz = held_[jw] ? cols.ru[jw] : 0.0, rw_fz = held_[jw] ? cols.rw[jw] : 0.0;
   const PinShape &pin = e.pin();
   const double t = -pin.slope(e.xi[k]);
-  const double dfx = ru.fx[k] + t * rw.fx[k] + (rate_u + t * rate_w) * unit.fx[k];
-  const double dfz = ru.fz[k] + t * rw.fz[k] + (rate_u + t * rate_w) * unit.fz[k];
+  const double dfx = ru_fx + t * rw_fx + (rate_u + t * rate_w) * unit.fx[k];
+  const double dfz = ru_fz + t * rw_fz + (rate_u + t * rate_w) * unit.fz[k];
   const double xi_old = e.xi[k];
   e.xi[k] += e.slipDistance(k, dfx, dfz);
   const double du = e.xi[k] - xi_old, dw = pin.height(xi_old) - pin.height(e.xi[k]);
   const double c = du * rate_u + dw * rate_w;
-  // The hot loop of an avalanche: field by field, on pointers the compiler may take as unaliased, so
-  // that it vectorises.
-  auto update = [n = x_.size(), du, dw, c](double *__restrict s, const double *__restrict a,
-                                           const double *__restrict b, const double *__restrict g) {
-    for (std::size_t i = 0; i < n; ++i)
-      s[i] += du * a[i] + dw * b[i] + c * g[i];
-  };
   SurfaceState &state = e.state;
-  update(state.u.data(), ru.u.data(), rw.u.data(), unit.u.data());
-  update(state.w.data(), ru.w.data(), rw.w.data(), unit.w.data());
-  update(state.fx.data(), ru.fx.data(), rw.fx.data(), unit.fx.data());
-  update(state.fz.data(), ru.fz.data(), rw.fz.data(), unit.fz.data());
+  addSlip(cols, du, dw, c, {unit.u.data(), unit.w.data(), unit.fx.data(), unit.fz.data()},
+          {state.u.data(), state.w.data(), state.fx.data(), state.fz.data()});
   e.interference += c;
 }
 

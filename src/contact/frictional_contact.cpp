@@ -1,6 +1,7 @@
 // Frictional contact of the pin: constraints I-III, provisional equilibria, event-driven sliding.
 #include "tribo/contact/frictional_contact.hpp"
 
+#include "tribo/contact/curved_pin.hpp"
 #include "tribo/core/error.hpp"
 #include "tribo/core/log_stage.hpp"
 
@@ -85,27 +86,35 @@ double FrictionalContact::lateralStiffness() {
   return k;
 }
 
+// One pass over the surface; the pin's bound and height are inlined for the circle, the usual pin (the
+// scan is one of the hot loops of an avalanche, issue 20), through the virtual calls for any other.
 FrictionalContact::Violation FrictionalContact::mostOffending() const {
-  Violation worst{EventType::slip, -1, 0.0};
   const double mu = params_.mu_i;
   const SurfaceState &state = eq_.state;
-  for (std::size_t k = 0; k < x_.size(); ++k) {
-    Violation v{EventType::slip, static_cast<int>(k), 0.0};
-    if (eq_.in_contact[k]) {
-      if (state.fz[k] < -force_tol_)
-        v = {EventType::release, v.node, -state.fz[k]}; // I
-      else if (!params_.frictionless && std::abs(state.fx[k]) > mu * state.fz[k] + force_tol_)
-        v = {EventType::slip, v.node, std::abs(state.fx[k]) - mu * state.fz[k]}; // II
-    } else if (!eq_.pin().clearlyAbove(x_[k] + state.u[k] - eq_.pinCenter(), eq_.interference - state.w[k])) {
-      const double g = gap(static_cast<int>(k));
-      if (g < -gap_tol_) v = {EventType::contact, v.node, -g * params_.normal_stiffness}; // III
+  const double xc = eq_.pinCenter(), interference = eq_.interference;
+  auto scan = [&](const auto &pin) {
+    Violation worst{EventType::slip, -1, 0.0};
+    for (std::size_t k = 0; k < x_.size(); ++k) {
+      Violation v{EventType::slip, static_cast<int>(k), 0.0};
+      if (eq_.in_contact[k]) {
+        if (state.fz[k] < -force_tol_)
+          v = {EventType::release, v.node, -state.fz[k]}; // I
+        else if (!params_.frictionless && std::abs(state.fx[k]) > mu * state.fz[k] + force_tol_)
+          v = {EventType::slip, v.node, std::abs(state.fx[k]) - mu * state.fz[k]}; // II
+      } else if (const double xi = x_[k] + state.u[k] - xc;
+                 !pin.clearlyAbove(xi, interference - state.w[k])) {
+        const double g = pin.height(xi) - interference + state.w[k];                        // gap(k)
+        if (g < -gap_tol_) v = {EventType::contact, v.node, -g * params_.normal_stiffness}; // III
+      }
+      // Ties (mirror-symmetric nodes, say) go to the lower index whatever the round-off, so the sequence
+      // of states is the same on any number of ranks and under any scaling of the problem. (Most nodes
+      // violate nothing: testing that first keeps the scan free of a chain through `worst`.)
+      if (v.force > 0 && v.force > worst.force * (1 + tie_tolerance)) worst = v;
     }
-    // Ties (mirror-symmetric nodes, say) go to the lower index whatever the round-off, so the sequence
-    // of states is the same on any number of ranks and under any scaling of the problem. (Most nodes
-    // violate nothing: testing that first keeps the scan free of a chain through `worst`.)
-    if (v.force > 0 && v.force > worst.force * (1 + tie_tolerance)) worst = v;
-  }
-  return worst;
+    return worst;
+  };
+  if (const auto *circle = dynamic_cast<const CurvedPin *>(&eq_.pin())) return scan(*circle);
+  return scan(eq_.pin());
 }
 
 double FrictionalContact::worstViolation() const {

@@ -100,6 +100,11 @@ private:
   };
   /// The solve for the inputs (sorted by j), into out's u, w, fx, fz.
   void solveInputs(const std::vector<Input> &inputs, SurfaceState &out);
+  /// The same solve's outputs in the tableau's row order (the current partition's: force where held,
+  /// displacement where free; then the outside displacements), in `gathered` or a column in place.
+  const double *respond(const std::vector<Input> &inputs, std::vector<double> &gathered);
+  /// Node k's unit response for component c in the tableau's row order (unitResponse, unmapped).
+  const double *unitColumn(int k, Component c, std::vector<double> &gathered);
   void changeContactSetByLinearity(ProvisionalEquilibrium &e, EventType type, int k);
 
   SlabSystem &slab_;
@@ -118,7 +123,8 @@ private:
   std::vector<double> tableau_;    // the same after the pivots of the current contact set
   std::vector<char> tableau_held_; // per zone dof: held in the tableau's partition
   std::vector<char> in_contact_, held_laterally_;
-  std::vector<char> held_;                          // per zone dof, as asked by setContactSet
+  std::vector<char> held_;               // per zone dof, as asked by setContactSet
+  std::vector<std::uint64_t> held_mask_; // the same as bit masks (all ones if held), for the slip kernel
   std::vector<double> column_, work_, y_local_, y_; // work
   // Deferred pivots: the zone dofs whose role differs from tableau_held_ (sorted), their rows of the
   // tableau (column-major k x 2m), the LU factors of their k x k block, and the columns they have added
@@ -132,8 +138,8 @@ private:
   std::size_t pivots_since_refresh_ = 0;
   int condensations_ = 0;
   double condensation_seconds_ = 0, solve_seconds_ = 0, contact_set_seconds_ = 0;
-  // The strategy's own: a slip's node unit responses R_u, R_w (kept storage), the changes since a solve.
-  SurfaceState column_u_, column_w_;
+  // The strategy's own: a slip's second unit column (the first is in y_), the changes since a solve.
+  std::vector<double> y_w_;
   long long set_changes_since_solve_ = 0;
 };
 

@@ -1,0 +1,50 @@
+// The condensed path's slip, fused (docs/model.md §16; issue 20): the state moves by node k's
+// two unit responses straight from the tableau's columns, in one branch-free pass that maps each output
+// (force where held, displacement where free) by masks, with no column response formed in between.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace tribo {
+
+/// The four fields of a surface state, n_x each (SurfaceState's u, w, fx, fz).
+struct SurfaceFields {
+  double *u, *w, *fx, *fz;
+};
+struct ConstSurfaceFields {
+  const double *u, *w, *fx, *fz;
+};
+
+/// Two unit responses in the tableau's row order (CondensedSurfaceSolver): the zone's dofs (u, w of each
+/// zone node, interleaved), then the outside pairs, left of the zone and right of it. held_mask has one
+/// entry per zone dof, all ones where the current partition holds it (a force out) and zero where it is
+/// free (a displacement out). The slipping node k's own held dofs carry the unit prescription (u of ru, w of
+/// rw), as in CondensedSurfaceSolver::unitResponse.
+struct SlipColumns {
+  const double *ru, *rw;          // 2 n_x rows each
+  const std::uint64_t *held_mask; // 2m
+  std::size_t nodes;              // n_x
+  std::size_t zone_first;         // first zone node
+  std::size_t zone_nodes;         // m
+  std::size_t k;                  // the slipping node (in the zone)
+};
+
+/// The contact force of each response, sum of fz over the held-w zone nodes in [first, end) (surface
+/// nodes), in eight partial sums (src/contact/slip_kernel.cpp; round-off of a few 1e-16 relative).
+void slipContactForces(const SlipColumns &c, std::size_t first, std::size_t end, double &fz_u, double &fz_w);
+
+/// state += du R_u + dw R_w + g U (docs/model.md §16), R_u, R_w mapped from the columns: for every
+/// node the same products and sums, in the same order, as the update over formed responses.
+void addSlip(const SlipColumns &c, double du, double dw, double g, const ConstSurfaceFields &unit,
+             const SurfaceFields &state);
+
+/// The same, for one instruction set: AVX2 (only where the CPU has it) or the x86-64 baseline. addSlip
+/// picks one at run time; the test runs both.
+void addSlipAvx2(const SlipColumns &c, double du, double dw, double g, const ConstSurfaceFields &unit,
+                 const SurfaceFields &state);
+void addSlipBaseline(const SlipColumns &c, double du, double dw, double g, const ConstSurfaceFields &unit,
+                     const SurfaceFields &state);
+bool cpuHasAvx2();
+
+} // namespace tribo

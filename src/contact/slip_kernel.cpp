@@ -1,0 +1,125 @@
+// The fused slip update of the condensed path (docs/model.md §16; issue 20): one pass over the two
+// tableau columns, the masks of the partition and the state, vectorised for AVX2 where the CPU has it
+// and for the x86-64 baseline elsewhere (chosen at run time; never -march=native).
+#include "tribo/contact/slip_kernel.hpp"
+
+#include <cstdint>
+
+namespace tribo {
+
+namespace {
+
+// A double's bits and back (a held dof's mask is all ones, a free one's zero: x & mask is x or +0).
+inline std::uint64_t bits(double x) {
+  return __builtin_bit_cast(std::uint64_t, x);
+}
+inline double real(std::uint64_t b) {
+  return __builtin_bit_cast(double, b);
+}
+
+// The zone: node i's outputs are rows 2i (u) and 2i + 1 (w); a held dof gives its force, a free one its
+// displacement (the masks select, no branch). s += du R_u + dw R_w + g U, summed as the formed-response
+// update sums (so the round-off is the same).
+__attribute__((always_inline)) inline void
+zonePass(std::size_t m, const double *__restrict a, const double *__restrict b,
+         const std::uint64_t *__restrict h, double du, double dw, double g, const double *__restrict gu,
+         const double *__restrict gw, const double *__restrict gfx, const double *__restrict gfz,
+         double *__restrict su, double *__restrict sw, double *__restrict sfx, double *__restrict sfz) {
+  for (std::size_t i = 0; i < m; ++i) {
+    const std::uint64_t hu = h[2 * i], hw = h[2 * i + 1];
+    const std::uint64_t au = bits(a[2 * i]), aw = bits(a[2 * i + 1]), bu = bits(b[2 * i]),
+                        bw = bits(b[2 * i + 1]);
+    su[i] += du * real(au & ~hu) + dw * real(bu & ~hu) + g * gu[i];
+    sw[i] += du * real(aw & ~hw) + dw * real(bw & ~hw) + g * gw[i];
+    sfx[i] += du * real(au & hu) + dw * real(bu & hu) + g * gfx[i];
+    sfz[i] += du * real(aw & hw) + dw * real(bw & hw) + g * gfz[i];
+  }
+}
+
+// Outside the zone every dof is free of traction: displacements out, no force.
+__attribute__((always_inline)) inline void
+outsidePass(std::size_t count, const double *__restrict a, const double *__restrict b, double du, double dw,
+            double g, const double *__restrict gu, const double *__restrict gw, const double *__restrict gfx,
+            const double *__restrict gfz, double *__restrict su, double *__restrict sw,
+            double *__restrict sfx, double *__restrict sfz) {
+  for (std::size_t o = 0; o < count; ++o) {
+    su[o] += du * a[2 * o] + dw * b[2 * o] + g * gu[o];
+    sw[o] += du * a[2 * o + 1] + dw * b[2 * o + 1] + g * gw[o];
+    sfx[o] += du * 0.0 + dw * 0.0 + g * gfx[o];
+    sfz[o] += du * 0.0 + dw * 0.0 + g * gfz[o];
+  }
+}
+
+// The fields from node n on, as the passes take them.
+#define TRIBO_FIELDS_FROM(unit, s, n)                                                                        \
+  (unit).u + (n), (unit).w + (n), (unit).fx + (n), (unit).fz + (n), (s).u + (n), (s).w + (n), (s).fx + (n),  \
+      (s).fz + (n)
+
+__attribute__((always_inline)) inline void addSlipBody(const SlipColumns &c, double du, double dw, double g,
+                                                       const ConstSurfaceFields &unit,
+                                                       const SurfaceFields &s) {
+  const std::size_t z0 = c.zone_first, m = c.zone_nodes, z1 = z0 + m, dz = 2 * m;
+  const std::size_t ik = c.k - z0;
+  const double u_k = s.u[c.k], w_k = s.w[c.k]; // k's own displacements follow its unit prescriptions
+  outsidePass(z0, c.ru + dz, c.rw + dz, du, dw, g, TRIBO_FIELDS_FROM(unit, s, 0));
+  zonePass(m, c.ru, c.rw, c.held_mask, du, dw, g, TRIBO_FIELDS_FROM(unit, s, z0));
+  outsidePass(c.nodes - z1, c.ru + dz + 2 * z0, c.rw + dz + 2 * z0, du, dw, g,
+              TRIBO_FIELDS_FROM(unit, s, z1));
+  const bool hu = c.held_mask[2 * ik] != 0, hw = c.held_mask[2 * ik + 1] != 0;
+  const double ru_u = hu ? 1.0 : c.ru[2 * ik], rw_u = hu ? 0.0 : c.rw[2 * ik];
+  const double ru_w = hw ? 0.0 : c.ru[2 * ik + 1], rw_w = hw ? 1.0 : c.rw[2 * ik + 1];
+  s.u[c.k] = u_k + (du * ru_u + dw * rw_u + g * unit.u[c.k]);
+  s.w[c.k] = w_k + (du * ru_w + dw * rw_w + g * unit.w[c.k]);
+}
+
+} // namespace
+
+// Eight partial sums (node k's in the sum k mod 8, folded pairwise at the end): a fixed order, the same on
+// any number of ranks, without one chain of dependent additions over the contact (a few 1e-16 relative
+// from the node-by-node sum of ProvisionalEquilibrium::contactForce).
+void slipContactForces(const SlipColumns &c, std::size_t first, std::size_t end, double &fz_u, double &fz_w) {
+  const std::size_t z0 = c.zone_first;
+  first = first < z0 ? z0 : first;
+  end = end > z0 + c.zone_nodes ? z0 + c.zone_nodes : end;
+  constexpr std::size_t lanes = 8;
+  double su[lanes] = {}, sw[lanes] = {};
+  std::size_t k = first;
+  for (; k + lanes <= end; k += lanes)
+    for (std::size_t l = 0; l < lanes; ++l) { // in contact <=> w held
+      const std::size_t r = 2 * (k + l - z0) + 1;
+      su[l] += real(bits(c.ru[r]) & c.held_mask[r]);
+      sw[l] += real(bits(c.rw[r]) & c.held_mask[r]);
+    }
+  for (std::size_t l = 0; k < end; ++k, ++l) {
+    const std::size_t r = 2 * (k - z0) + 1;
+    su[l] += real(bits(c.ru[r]) & c.held_mask[r]);
+    sw[l] += real(bits(c.rw[r]) & c.held_mask[r]);
+  }
+  for (std::size_t width = lanes / 2; width > 0; width /= 2)
+    for (std::size_t l = 0; l < width; ++l)
+      su[l] += su[l + width], sw[l] += sw[l + width];
+  fz_u = su[0];
+  fz_w = sw[0];
+}
+
+__attribute__((target("avx2"))) void addSlipAvx2(const SlipColumns &c, double du, double dw, double g,
+                                                 const ConstSurfaceFields &unit, const SurfaceFields &state) {
+  addSlipBody(c, du, dw, g, unit, state);
+}
+
+void addSlipBaseline(const SlipColumns &c, double du, double dw, double g, const ConstSurfaceFields &unit,
+                     const SurfaceFields &state) {
+  addSlipBody(c, du, dw, g, unit, state);
+}
+
+bool cpuHasAvx2() {
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has;
+}
+
+void addSlip(const SlipColumns &c, double du, double dw, double g, const ConstSurfaceFields &unit,
+             const SurfaceFields &state) {
+  (cpuHasAvx2() ? addSlipAvx2 : addSlipBaseline)(c, du, dw, g, unit, state);
+}
+
+} // namespace tribo
