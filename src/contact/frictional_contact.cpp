@@ -46,12 +46,6 @@ FrictionalContact::FrictionalContact(SurfaceSolver &slab, std::shared_ptr<const 
   gap_tol_ = force_tol_ / params_.normal_stiffness;
 }
 
-// Constraint III for a free node: the slab surface, at the node's deformed position, stays below the
-// pin, whose lowest point is `interference` below the undeformed surface (w is downward).
-double FrictionalContact::gap(int k) const {
-  return eq_.pin().height(x_[k] + eq_.state.u[k] - eq_.pinCenter()) - eq_.interference + eq_.state.w[k];
-}
-
 double FrictionalContact::frictionForce() const {
   double f = 0;
   for (std::size_t k = eq_.contactFirst(); k < eq_.contactEnd(); ++k)
@@ -103,7 +97,8 @@ FrictionalContact::Violation FrictionalContact::mostOffending() const {
           v = {EventType::slip, v.node, std::abs(state.fx[k]) - mu * state.fz[k]}; // II
       } else if (const double xi = x_[k] + state.u[k] - xc;
                  !pin.clearlyAbove(xi, interference - state.w[k])) {
-        const double g = pin.height(xi) - interference + state.w[k];                        // gap(k)
+        // Constraint III: the slab surface at the node's deformed position stays below the pin (w downward).
+        const double g = pin.height(xi) - interference + state.w[k];
         if (g < -gap_tol_) v = {EventType::contact, v.node, -g * params_.normal_stiffness}; // III
       }
       // Ties (mirror-symmetric nodes, say) go to the lower index whatever the round-off, so the sequence

@@ -61,7 +61,6 @@ private:
     EventType type;
     int node;
   };
-  double gap(int k) const;
   void applyChange(EventType type, int node);
   Violation mostOffending() const;
   Trigger nextTrigger(const ConstantLoadResponse &response) const;
