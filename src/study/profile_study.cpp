@@ -356,7 +356,7 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
                                                  : SolverPath::automatic;
   if (root.has("dynamics"))
     base.dynamics = std::make_shared<const DynamicsSetup>(readDynamicsSetup(root, ProfileOrigin::pipeline));
-  if (base.dynamics && base.dynamics->friction != "profile")
+  if (base.dynamics && base.dynamics->friction != PinFriction::profile)
     root.child("dynamics")
         .fail("friction", "the profile study's dynamics runs on its own profile: use `profile`");
 
