@@ -1,6 +1,6 @@
 // The sliding run of contact/ (normal contact, then events) and its analysis: the arrays agree with
 // each other and with the model, progress is reported after normal contact and at each quarter, and
-// the run gives the same numbers as stepping the contact by hand.
+// the run gives the same events as stepping the contact by hand.
 #include "tribo/contact/pin_on_slab.hpp"
 #include "tribo/contact/sliding_analysis.hpp"
 #include "tribo/contact/sliding_run.hpp"
@@ -66,7 +66,8 @@ TEST(SlidingRun, SameAsSteppingTheContact) {
   EXPECT_EQ(b.establishNormalContact(), r.normal.state_changes);
   for (std::size_t i = 0; i < 30; ++i) {
     const SlipEvent ev = b.contact().advance();
-    EXPECT_EQ(ev.delta, r.events.delta[i]);
+    // Bitwise on one rank; the two models' Krylov solves may differ in round-off on two.
+    EXPECT_NEAR(ev.delta, r.events.delta[i], 1e-9 * ev.delta);
     EXPECT_EQ(static_cast<long long>(ev.type), r.events.type[i]);
     EXPECT_EQ(ev.state_changes, r.events.state_changes[i]);
   }
