@@ -143,49 +143,17 @@ void runTrajectory(const DiskSetup &s, const DiskInitialCondition &ic, CaseRecor
 void runAnalysis(const DiskSetup &s, CaseRecord &record) {
   const DiskAnalysisSetup &a = s.analysis;
   const FrictionCurve curve = makeFrictionCurve(s.trajectory_pressure.profile, s.quadrature);
-  std::vector<double> n_list, mu, eps, F, T, F_naive, T_naive, F_theory, T_theory;
-  double worst = 0.0;
-  for (int n = 1; n <= a.throws; ++n) {
-    DiskBody body = s.body;
-    body.mu = a.drift.at(n); // the throw's true coefficient
-    const double frac = a.throws > 1 ? static_cast<double>(n - 1) / (a.throws - 1) : 0.0;
-    const double eps_init = a.eps_min * std::pow(a.eps_max / a.eps_min, frac);
-    const double omega0 = a.v0 / (body.radius * eps_init);
-    MotionOptions o = s.motion;
-    o.frame_times.clear();
-    for (int k = 0; k < a.frames; ++k)
-      o.frame_times.push_back(a.delay + k / a.frame_rate);
-    const Trajectory tr = integrateMotion(curve, body, a.v0, omega0, o);
-    if (static_cast<int>(tr.frame_t.size()) < a.frames)
-      throw InputError(
-          fmt::format("disk.analysis: throw {} stops or hands over to Eq. 6 before its last frame "
-                      "at {:g} s; shorten disk.analysis.delay or frames",
-                      n, o.frame_times.back()));
-    const ThrowMeasurement m = measureThrow(n, tr.frame_t, tr.frame_distance, tr.frame_angle);
-    const RecoveredFriction r = recoverFriction(m, body, a.drift.at(n));
-    const RecoveredFriction naive = recoverFriction(m, body, a.drift.mu0);
-    const ForceTorque truth = curve(r.eps);
-    n_list.push_back(n);
-    mu.push_back(r.mu);
-    eps.push_back(r.eps);
-    F.push_back(r.F);
-    T.push_back(r.T);
-    F_naive.push_back(naive.F);
-    T_naive.push_back(naive.T);
-    F_theory.push_back(truth.F);
-    T_theory.push_back(truth.T);
-    worst = std::max({worst, std::abs(r.F - truth.F) / truth.F, std::abs(r.T - truth.T) / truth.T});
-  }
-  record.dataset("analysis/n", n_list);
-  record.dataset("analysis/mu", mu);
-  record.dataset("analysis/eps", eps);
-  record.dataset("analysis/F", F);
-  record.dataset("analysis/T", T);
-  record.dataset("analysis/F_constant_mu", F_naive);
-  record.dataset("analysis/T_constant_mu", T_naive);
-  record.dataset("analysis/F_theory", F_theory);
-  record.dataset("analysis/T_theory", T_theory);
-  record.attribute("analysis", "max_rel_error", worst);
+  const ThrowSeries t = simulateThrows(curve, s.body, a, s.motion);
+  record.dataset("analysis/n", t.n);
+  record.dataset("analysis/mu", t.mu);
+  record.dataset("analysis/eps", t.eps);
+  record.dataset("analysis/F", t.F);
+  record.dataset("analysis/T", t.T);
+  record.dataset("analysis/F_constant_mu", t.F_constant_mu);
+  record.dataset("analysis/T_constant_mu", t.T_constant_mu);
+  record.dataset("analysis/F_theory", t.F_theory);
+  record.dataset("analysis/T_theory", t.T_theory);
+  record.attribute("analysis", "max_rel_error", t.max_rel_error);
   record.attribute("analysis", "mu0", a.drift.mu0);
   record.attribute("analysis", "mu_per_throw", a.drift.per_throw);
 }
