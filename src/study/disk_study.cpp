@@ -14,17 +14,32 @@
 #include <memory>
 
 namespace tribo {
+
+std::string pressureKindName(PressureKind kind) {
+  switch (kind) {
+  case PressureKind::uniform: return "uniform";
+  case PressureKind::hertz: return "hertz";
+  case PressureKind::annulus: return "annulus";
+  case PressureKind::table: break;
+  }
+  return "table";
+}
+
 namespace {
 
 DiskPressureSetup readPressure(const ConfigNode &node, double radius) {
   DiskPressureSetup s;
-  s.kind = node.getChoice("kind", "uniform", {"uniform", "hertz", "annulus", "table"});
-  s.label = s.kind;
-  if (s.kind == "uniform") {
+  const std::string kind = node.getChoice("kind", "uniform", {"uniform", "hertz", "annulus", "table"});
+  s.kind = kind == "uniform"   ? PressureKind::uniform
+           : kind == "hertz"   ? PressureKind::hertz
+           : kind == "annulus" ? PressureKind::annulus
+                               : PressureKind::table;
+  s.label = kind;
+  if (s.kind == PressureKind::uniform) {
     s.profile = PressureProfile::uniform();
-  } else if (s.kind == "hertz") {
+  } else if (s.kind == PressureKind::hertz) {
     s.profile = PressureProfile::hertz();
-  } else if (s.kind == "annulus") {
+  } else if (s.kind == PressureKind::annulus) {
     // The CD: a 1.5 cm hole (radius 0.75 cm) in a 6 cm disk.
     s.inner_radius = node.requireDouble("inner_radius", Bounds::closedOpen(0.0, radius)); // [m]
     s.profile = PressureProfile::annulus(s.inner_radius / radius);
@@ -46,11 +61,11 @@ DiskPressureSetup readPressure(const ConfigNode &node, double radius) {
 }
 
 void uniqueLabels(std::vector<DiskPressureSetup> &pressures) {
-  std::map<std::string, int> count, seen;
+  std::map<PressureKind, int> count, seen;
   for (const auto &p : pressures)
     ++count[p.kind];
   for (auto &p : pressures)
-    if (count[p.kind] > 1) p.label = fmt::format("{}-{}", p.kind, ++seen[p.kind]);
+    if (count[p.kind] > 1) p.label = fmt::format("{}-{}", pressureKindName(p.kind), ++seen[p.kind]);
 }
 
 std::string idNumber(double v) {
@@ -78,13 +93,13 @@ void runCurves(const DiskSetup &s, const DiskPressureSetup &p, CaseRecord &recor
   record.attribute("disk", "eps0_slope", fp.slope);
   record.attribute("disk", "eps0_interior", static_cast<long long>(fp.interior));
   record.attribute("disk", "eps0_residual", fp.residual);
-  record.attribute("disk", "pressure", p.kind);
+  record.attribute("disk", "pressure", pressureKindName(p.kind));
   const ForceTorque at1 = curve(1.0);
   record.attribute("disk", "F_at_1", at1.F);
   record.attribute("disk", "T_at_1", at1.T);
   record.attribute("disk", "T_at_0", curve(0.0).T);
   record.attribute("disk", "inertia_factor", kappa);
-  if (p.kind == "uniform") {
+  if (p.kind == PressureKind::uniform) {
     // The contact quadrature against the closed forms on the same grid (docs/reproduction-disk.md).
     double worst = 0.0;
     for (std::size_t i = 0; i < s.eps.size(); ++i) {
@@ -136,7 +151,7 @@ void runTrajectory(const DiskSetup &s, const DiskInitialCondition &ic, CaseRecor
   record.dataset("trajectory/v_star", scaled(tr.v, b.velocityScale()));
   record.dataset("trajectory/omega_star", scaled(tr.omega, b.angularVelocityScale()));
   writeTrajectorySummary(tr, ic, b.radius, record);
-  record.attribute("trajectory", "pressure", s.trajectory_pressure.kind);
+  record.attribute("trajectory", "pressure", pressureKindName(s.trajectory_pressure.kind));
   record.attribute("trajectory", "stop_time_star", tr.stop_time / b.timeScale());
 }
 
@@ -181,7 +196,7 @@ void runVelocityLaw(const DiskSetup &s, const DiskInitialCondition &ic, CaseReco
   record.dataset("trajectory/distance", tr.distance, "m");
   record.dataset("trajectory/angle", tr.angle, "rad");
   writeTrajectorySummary(tr, ic, b.radius, record);
-  record.attribute("trajectory", "pressure", L.pressure.kind);
+  record.attribute("trajectory", "pressure", pressureKindName(L.pressure.kind));
   for (const auto &[name, value] : L.law_parameters)
     record.attribute("friction_law", name, value);
 
@@ -336,10 +351,10 @@ std::vector<CasePlan> buildDiskStudy(const ConfigNode &root) {
     CasePlan plan;
     plan.id = "disk-curves-" + s.pressures[i].label;
     plan.parameters = body;
-    plan.parameters["pressure"] = s.pressures[i].kind;
-    if (s.pressures[i].kind == "annulus") plan.parameters["inner_radius"] = s.pressures[i].inner_radius;
+    plan.parameters["pressure"] = pressureKindName(s.pressures[i].kind);
+    if (s.pressures[i].kind == PressureKind::annulus) plan.parameters["inner_radius"] = s.pressures[i].inner_radius;
     plan.parameters["eps_points"] = static_cast<long long>(s.eps.size());
-    plan.cost = (s.pressures[i].kind == "uniform" ? 2.0 : 1.0) * (s.eps.size() + 150) * per_eval;
+    plan.cost = (s.pressures[i].kind == PressureKind::uniform ? 2.0 : 1.0) * (s.eps.size() + 150) * per_eval;
     plan.run = [setup, i](MPI_Comm, CaseRecord &record) { runCurves(*setup, setup->pressures[i], record); };
     plans.push_back(std::move(plan));
   }
@@ -350,8 +365,8 @@ std::vector<CasePlan> buildDiskStudy(const ConfigNode &root) {
     plan.parameters = body;
     plan.parameters["v0"] = ic.v0;
     plan.parameters["omega0"] = ic.omega0;
-    plan.parameters["pressure"] = s.trajectory_pressure.kind;
-    plan.cost = 500.0 * (s.trajectory_pressure.kind == "uniform" ? 1e-6 : per_eval);
+    plan.parameters["pressure"] = pressureKindName(s.trajectory_pressure.kind);
+    plan.cost = 500.0 * (s.trajectory_pressure.kind == PressureKind::uniform ? 1e-6 : per_eval);
     plan.run = [setup, i](MPI_Comm, CaseRecord &record) { runTrajectory(*setup, setup->initial[i], record); };
     plans.push_back(std::move(plan));
   }
@@ -375,10 +390,10 @@ std::vector<CasePlan> buildDiskStudy(const ConfigNode &root) {
     plan.parameters.erase("mu"); // the law carries the coefficient
     plan.parameters["v0"] = ic.v0;
     plan.parameters["omega0"] = ic.omega0;
-    plan.parameters["pressure"] = L.pressure.kind;
+    plan.parameters["pressure"] = pressureKindName(L.pressure.kind);
     plan.parameters["friction_law"] = L.law->name();
     // ~500 evaluations of ~1 ms (uniform pressure; twice that otherwise) plus the frozen fixed points.
-    plan.cost = (L.pressure.kind == "uniform" ? 1.0 : 2.0) * (0.5 + 0.06 * L.frozen_points);
+    plan.cost = (L.pressure.kind == PressureKind::uniform ? 1.0 : 2.0) * (0.5 + 0.06 * L.frozen_points);
     plan.run = [setup, i](MPI_Comm, CaseRecord &record) {
       runVelocityLaw(*setup, setup->velocity_law.initial[i], record);
     };

@@ -1,4 +1,4 @@
-// The analysis of a sliding run: the steady state (docs/model.md §14), the static peak mu_s of the
+// The analysis of a sliding run (the log stage "Profile analysis"): the steady state (docs/model.md §14), the static peak mu_s of the
 // profile, and the avalanche statistics (§17) over the steady state's events.
 #pragma once
 

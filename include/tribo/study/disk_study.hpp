@@ -18,8 +18,13 @@ namespace tribo {
 class ConfigNode;
 
 /// One pressure distribution as read from the input (name for case ids and records).
+/// disk.*.pressure.kind, chosen once when the input is read.
+enum class PressureKind { uniform, hertz, annulus, table };
+/// The input's word for it (also the records' attribute "pressure").
+std::string pressureKindName(PressureKind kind);
+
 struct DiskPressureSetup {
-  std::string kind;  // uniform | hertz | annulus | table
+  PressureKind kind = PressureKind::uniform;
   std::string label; // unique within the study: kind, or kind-<index> when repeated
   PressureProfile profile = PressureProfile::uniform();
   double inner_radius = 0.0; // annulus hole radius [m]
