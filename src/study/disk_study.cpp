@@ -223,6 +223,83 @@ void runVelocityLaw(const DiskSetup &s, const DiskInitialCondition &ic, CaseReco
   }
 }
 
+/// Trajectories (Fig. 3): the pressure, the motion's tolerances, one case per initial condition.
+void readTrajectories(const ConfigNode &t, DiskSetup &s) {
+  s.trajectory_pressure = readPressure(t.child("pressure"), s.body.radius);
+  s.motion.rel_tol = t.getDouble("rel_tol", 1e-10, Bounds::closed(1e-14, 1e-3));
+  s.motion.switch_ratio = t.getDouble("switch_ratio", 1e-2, Bounds::open(0.0, 1.0));
+  s.motion.end_ratio = t.getDouble("end_ratio", 1e-30, Bounds::open(0.0, s.motion.switch_ratio));
+  s.motion.samples_per_step = static_cast<int>(t.getInt("samples_per_step", 4, Bounds::closed(1, 100)));
+  for (const ConfigNode &ic : t.childList("initial")) {
+    DiskInitialCondition x;
+    if (ic.has("v_star") || ic.has("omega_star")) {
+      // Dimensionless (Fig. 3): v = v* mu sqrt(R g), omega = omega* mu sqrt(g/R).
+      x.v0 = ic.getDouble("v_star", 0.0, Bounds::nonNegative()) * s.body.velocityScale();
+      x.omega0 = ic.getDouble("omega_star", 0.0, Bounds::nonNegative()) * s.body.angularVelocityScale();
+    } else {
+      x.v0 = ic.getDouble("v0", 0.0, Bounds::nonNegative());         // [m/s]
+      x.omega0 = ic.getDouble("omega0", 0.0, Bounds::nonNegative()); // [rad/s]
+    }
+    if (x.v0 == 0.0 && x.omega0 == 0.0)
+      ic.fail(
+          ic.has("v_star") || ic.has("omega_star") ? "v_star" : "v0",
+          "both initial speeds are zero: the disk does not move (allowed: v0 >= 0, omega0 >= 0, not both 0)");
+    s.initial.push_back(x);
+  }
+}
+
+/// Beyond the paper: trajectories under a local friction law mu(N, |u|) (docs/disk.md section 7).
+void readVelocityLaw(const ConfigNode &d, DiskSetup &s) {
+  const ConfigNode v = d.child("velocity_law");
+  DiskVelocityLawSetup &L = s.velocity_law;
+  L.enabled = true;
+  if (!d.has("friction_law"))
+    d.fail("friction_law",
+           "is required by disk.velocity_law: a friction law block {law: <name>, <parameters>}");
+  L.law = makeFrictionLaw(d.child("friction_law"), &L.law_parameters);
+  if (L.law->stateSize() > 0)
+    d.fail(
+        "friction_law",
+        fmt::format("law {} has state; the disk contact takes laws mu(N, v) without state", L.law->name()));
+  L.pressure = readPressure(v.child("pressure"), s.body.radius);
+  L.quadrature.rel_tol = v.getDouble("quadrature_tol", 1e-8, Bounds::closed(1e-12, 1e-3));
+  L.motion.rel_tol = v.getDouble("rel_tol", 1e-8, Bounds::closed(1e-12, 1e-3));
+  L.motion.switch_ratio = v.getDouble("switch_ratio", 1e-2, Bounds::open(0.0, 1.0));
+  L.motion.end_ratio = v.getDouble("end_ratio", 1e-30, Bounds::open(0.0, L.motion.switch_ratio));
+  L.motion.samples_per_step = static_cast<int>(v.getInt("samples_per_step", 4, Bounds::closed(1, 100)));
+  L.frame_before_stop = v.getDouble("frame_before_stop", 0.04, Bounds::positive()); // [s]
+  L.frozen_points = static_cast<int>(v.getInt("frozen_points", 9, Bounds::closed(0, 1000)));
+  L.frozen_omega_ratio = v.getDouble("frozen_omega_ratio", 1e-4, Bounds::open(0.0, 1.0));
+  for (const ConfigNode &ic : v.childList("initial")) {
+    // SI only: a velocity-dependent law needs the actual speeds, not only v*, omega*.
+    DiskInitialCondition x;
+    x.v0 = ic.getDouble("v0", 0.0, Bounds::nonNegative());         // [m/s]
+    x.omega0 = ic.getDouble("omega0", 0.0, Bounds::nonNegative()); // [rad/s]
+    if (x.v0 == 0.0 && x.omega0 == 0.0)
+      ic.fail("v0", "both initial speeds are zero: the disk does not move (allowed: v0 >= 0, omega0 >= 0, "
+                    "not both 0)");
+    L.initial.push_back(x);
+  }
+  if (L.initial.empty()) v.fail("initial", "is required: a list of {v0: [m/s], omega0: [rad/s]}");
+}
+
+/// The experiment's analysis (Fig. 5): simulated throws with a drifting mu, filmed and fitted.
+void readAnalysis(const ConfigNode &a, DiskAnalysisSetup &x) {
+  x.enabled = true;
+  x.throws = static_cast<int>(a.getInt("throws", 40, Bounds::closed(1, 100000)));
+  x.drift.mu0 = a.requireDouble("mu0", Bounds::positive());
+  x.drift.per_throw = a.getDouble("mu_per_throw", 0.0, Bounds::any());
+  if (!(x.drift.at(x.throws) > 0.0))
+    a.fail("mu_per_throw", fmt::format("makes mu = {:g} at throw {}: mu must stay positive",
+                                       x.drift.at(x.throws), x.throws));
+  x.v0 = a.getDouble("v0", 1.0, Bounds::positive());           // [m/s]
+  x.eps_min = a.getDouble("eps_min", 0.1, Bounds::positive()); // initial eps
+  x.eps_max = a.getDouble("eps_max", 5.0, Bounds::atLeast(x.eps_min));
+  x.frame_rate = a.getDouble("frame_rate", 25.0, Bounds::positive()); // [1/s]
+  x.frames = static_cast<int>(a.getInt("frames", 7, Bounds::closed(3, 1000)));
+  x.delay = a.getDouble("delay", 0.04, Bounds::nonNegative()); // [s]
+}
+
 } // namespace
 
 DiskSetup readDiskSetup(const ConfigNode &root) {
@@ -255,82 +332,18 @@ DiskSetup readDiskSetup(const ConfigNode &root) {
   }
 
   // Trajectories (Fig. 3): one case per initial condition.
-  const ConfigNode t = d.child("trajectories");
-  s.trajectory_pressure = readPressure(t.child("pressure"), s.body.radius);
-  s.motion.rel_tol = t.getDouble("rel_tol", 1e-10, Bounds::closed(1e-14, 1e-3));
-  s.motion.switch_ratio = t.getDouble("switch_ratio", 1e-2, Bounds::open(0.0, 1.0));
-  s.motion.end_ratio = t.getDouble("end_ratio", 1e-30, Bounds::open(0.0, s.motion.switch_ratio));
-  s.motion.samples_per_step = static_cast<int>(t.getInt("samples_per_step", 4, Bounds::closed(1, 100)));
-  for (const ConfigNode &ic : t.childList("initial")) {
-    DiskInitialCondition x;
-    if (ic.has("v_star") || ic.has("omega_star")) {
-      // Dimensionless (Fig. 3): v = v* mu sqrt(R g), omega = omega* mu sqrt(g/R).
-      x.v0 = ic.getDouble("v_star", 0.0, Bounds::nonNegative()) * s.body.velocityScale();
-      x.omega0 = ic.getDouble("omega_star", 0.0, Bounds::nonNegative()) * s.body.angularVelocityScale();
-    } else {
-      x.v0 = ic.getDouble("v0", 0.0, Bounds::nonNegative());         // [m/s]
-      x.omega0 = ic.getDouble("omega0", 0.0, Bounds::nonNegative()); // [rad/s]
-    }
-    if (x.v0 == 0.0 && x.omega0 == 0.0)
-      ic.fail(
-          ic.has("v_star") || ic.has("omega_star") ? "v_star" : "v0",
-          "both initial speeds are zero: the disk does not move (allowed: v0 >= 0, omega0 >= 0, not both 0)");
-    s.initial.push_back(x);
-  }
+  readTrajectories(d.child("trajectories"), s);
 
   // Beyond the paper: trajectories under a local friction law mu(N, |u|) (docs/disk.md section 7).
   if (d.has("velocity_law")) {
-    const ConfigNode v = d.child("velocity_law");
-    DiskVelocityLawSetup &L = s.velocity_law;
-    L.enabled = true;
-    if (!d.has("friction_law"))
-      d.fail("friction_law",
-             "is required by disk.velocity_law: a friction law block {law: <name>, <parameters>}");
-    L.law = makeFrictionLaw(d.child("friction_law"), &L.law_parameters);
-    if (L.law->stateSize() > 0)
-      d.fail(
-          "friction_law",
-          fmt::format("law {} has state; the disk contact takes laws mu(N, v) without state", L.law->name()));
-    L.pressure = readPressure(v.child("pressure"), s.body.radius);
-    L.quadrature.rel_tol = v.getDouble("quadrature_tol", 1e-8, Bounds::closed(1e-12, 1e-3));
-    L.motion.rel_tol = v.getDouble("rel_tol", 1e-8, Bounds::closed(1e-12, 1e-3));
-    L.motion.switch_ratio = v.getDouble("switch_ratio", 1e-2, Bounds::open(0.0, 1.0));
-    L.motion.end_ratio = v.getDouble("end_ratio", 1e-30, Bounds::open(0.0, L.motion.switch_ratio));
-    L.motion.samples_per_step = static_cast<int>(v.getInt("samples_per_step", 4, Bounds::closed(1, 100)));
-    L.frame_before_stop = v.getDouble("frame_before_stop", 0.04, Bounds::positive()); // [s]
-    L.frozen_points = static_cast<int>(v.getInt("frozen_points", 9, Bounds::closed(0, 1000)));
-    L.frozen_omega_ratio = v.getDouble("frozen_omega_ratio", 1e-4, Bounds::open(0.0, 1.0));
-    for (const ConfigNode &ic : v.childList("initial")) {
-      // SI only: a velocity-dependent law needs the actual speeds, not only v*, omega*.
-      DiskInitialCondition x;
-      x.v0 = ic.getDouble("v0", 0.0, Bounds::nonNegative());         // [m/s]
-      x.omega0 = ic.getDouble("omega0", 0.0, Bounds::nonNegative()); // [rad/s]
-      if (x.v0 == 0.0 && x.omega0 == 0.0)
-        ic.fail("v0", "both initial speeds are zero: the disk does not move (allowed: v0 >= 0, omega0 >= 0, "
-                      "not both 0)");
-      L.initial.push_back(x);
-    }
-    if (L.initial.empty()) v.fail("initial", "is required: a list of {v0: [m/s], omega0: [rad/s]}");
+    readVelocityLaw(d, s);
   } else if (d.has("friction_law")) {
     d.fail("friction_law", "is used only by disk.velocity_law, which is missing");
   }
 
   // The experiment's analysis (Fig. 5): simulated throws with a drifting mu, filmed and fitted.
   if (d.has("analysis")) {
-    const ConfigNode a = d.child("analysis");
-    s.analysis.enabled = true;
-    s.analysis.throws = static_cast<int>(a.getInt("throws", 40, Bounds::closed(1, 100000)));
-    s.analysis.drift.mu0 = a.requireDouble("mu0", Bounds::positive());
-    s.analysis.drift.per_throw = a.getDouble("mu_per_throw", 0.0, Bounds::any());
-    if (!(s.analysis.drift.at(s.analysis.throws) > 0.0))
-      a.fail("mu_per_throw", fmt::format("makes mu = {:g} at throw {}: mu must stay positive",
-                                         s.analysis.drift.at(s.analysis.throws), s.analysis.throws));
-    s.analysis.v0 = a.getDouble("v0", 1.0, Bounds::positive());           // [m/s]
-    s.analysis.eps_min = a.getDouble("eps_min", 0.1, Bounds::positive()); // initial eps
-    s.analysis.eps_max = a.getDouble("eps_max", 5.0, Bounds::atLeast(s.analysis.eps_min));
-    s.analysis.frame_rate = a.getDouble("frame_rate", 25.0, Bounds::positive()); // [1/s]
-    s.analysis.frames = static_cast<int>(a.getInt("frames", 7, Bounds::closed(3, 1000)));
-    s.analysis.delay = a.getDouble("delay", 0.04, Bounds::nonNegative()); // [s]
+    readAnalysis(d.child("analysis"), s.analysis);
   }
   if (s.pressures.empty() && s.initial.empty() && !s.analysis.enabled && !s.velocity_law.enabled)
     d.fail("curves", "the disk study needs curves.pressures, trajectories.initial, analysis or velocity_law");

@@ -14,6 +14,59 @@
 
 namespace tribo {
 
+namespace {
+
+/// friction: law: any law of tribo/friction/ (RateAndState with its creeping start).
+void readLawFriction(const ConfigNode &root, const ConfigNode &d, DynamicsSetup &s) {
+  // Any law of tribo/friction/ from the root `friction:` block (docs/friction-laws.md), N = W.
+  const ConfigNode f = root.requireChild("friction");
+  s.law = makeFrictionLaw(f, &s.law_parameters);
+  if (const auto *rs = dynamic_cast<const RateAndState *>(s.law.get())) {
+    s.friction = PinFriction::rate_state;
+    // The pin starts creeping at v_i in force balance (rate_state_pin.hpp), by default aged to the
+    // steady state of that creep, theta0 = D_c / v_i.
+    s.rate_state_start.slip_rate =
+        d.getDouble("initial_slip_rate", 1e-3 * s.pin.stage_velocity, Bounds::positive()); // v_i [m/s]
+    s.rate_state_start.theta = f.getDouble("theta0", rs->D_c() / s.rate_state_start.slip_rate,
+                                           Bounds::positive()); // [s]
+  } else if (s.law->stateSize() > 0) {
+    f.fail("law", fmt::format("{} has state variables the pin integrator does not carry", s.law->name()));
+  } else {
+    if (d.has("initial_slip_rate"))
+      d.fail("initial_slip_rate", "only for friction.law RateAndState (other laws start at rest)");
+    if (f.has("theta0"))
+      f.fail("theta0", "only for friction.law RateAndState (" + s.law->name() + " has no state)");
+  }
+}
+
+/// friction: profile from an earlier run's file: read, checked for a steady state, scaled.
+void readProfileFile(const ConfigNode &d, DynamicsSetup &s) {
+  const std::string file = d.requireString("profile_file");
+  const std::string id = d.requireString("profile_case");
+  const double L_x = d.requireDouble("slab_width", Bounds::positive()); // L_x [m] scales delta/L_x
+  s.profile_source = file + ":" + id;
+  // A file that cannot be read is bad input naming the key, not an I/O failure of the run.
+  DimensionlessProfile read;
+  try {
+    read = readDimensionlessProfile(file, id);
+  } catch (const IoError &e) {
+    d.fail("profile_file", fmt::format("'{}' (profile_case '{}') cannot be read as a tribo result: {}",
+                                       file, id, e.what()));
+  }
+  if (read.steady_state_reached != 1 && !s.allow_nonstationary_profile)
+    d.fail("profile_file", fmt::format("{}:/cases/{}: {}: its periodic extension would repeat a ramp; set "
+                                       "dynamics.allow_nonstationary_profile: true to use it anyway",
+                                       file, id,
+                                       read.steady_state_reached == 0
+                                           ? "the profile has no steady state (steady_state_reached = 0: " +
+                                                 read.reason + ")"
+                                           : "the profile was written without a stationarity test (no "
+                                             "profile/steady_state_reached)"));
+  s.profile = std::make_shared<const ProfileLookup>(readFrictionProfile(file, id, L_x, s.normal_load));
+}
+
+} // namespace
+
 DynamicsSetup readDynamicsSetup(const ConfigNode &root, ProfileOrigin origin) {
   const ConfigNode d = root.requireChild("dynamics");
   DynamicsSetup s;
@@ -40,51 +93,12 @@ DynamicsSetup readDynamicsSetup(const ConfigNode &root, ProfileOrigin origin) {
         d.getDouble("mu_s_after_switch", s.coulomb.mu_s_before, Bounds::atLeast(s.coulomb.mu_k));
     s.coulomb.switch_time = d.getDouble("mu_s_switch_time", INFINITY, Bounds::nonNegative()); // [s]
   } else if (s.friction == PinFriction::law) {
-    // Any law of tribo/friction/ from the root `friction:` block (docs/friction-laws.md), N = W.
-    const ConfigNode f = root.requireChild("friction");
-    s.law = makeFrictionLaw(f, &s.law_parameters);
-    if (const auto *rs = dynamic_cast<const RateAndState *>(s.law.get())) {
-      s.friction = PinFriction::rate_state;
-      // The pin starts creeping at v_i in force balance (rate_state_pin.hpp), by default aged to the
-      // steady state of that creep, theta0 = D_c / v_i.
-      s.rate_state_start.slip_rate =
-          d.getDouble("initial_slip_rate", 1e-3 * s.pin.stage_velocity, Bounds::positive()); // v_i [m/s]
-      s.rate_state_start.theta = f.getDouble("theta0", rs->D_c() / s.rate_state_start.slip_rate,
-                                             Bounds::positive()); // [s]
-    } else if (s.law->stateSize() > 0) {
-      f.fail("law", fmt::format("{} has state variables the pin integrator does not carry", s.law->name()));
-    } else {
-      if (d.has("initial_slip_rate"))
-        d.fail("initial_slip_rate", "only for friction.law RateAndState (other laws start at rest)");
-      if (f.has("theta0"))
-        f.fail("theta0", "only for friction.law RateAndState (" + s.law->name() + " has no state)");
-    }
+    readLawFriction(root, d, s);
   } else {
     s.allow_nonstationary_profile = d.getBool("allow_nonstationary_profile", false);
   }
   if (s.friction == PinFriction::profile && origin == ProfileOrigin::file) {
-    const std::string file = d.requireString("profile_file");
-    const std::string id = d.requireString("profile_case");
-    const double L_x = d.requireDouble("slab_width", Bounds::positive()); // L_x [m] scales delta/L_x
-    s.profile_source = file + ":" + id;
-    // A file that cannot be read is bad input naming the key, not an I/O failure of the run.
-    DimensionlessProfile read;
-    try {
-      read = readDimensionlessProfile(file, id);
-    } catch (const IoError &e) {
-      d.fail("profile_file", fmt::format("'{}' (profile_case '{}') cannot be read as a tribo result: {}",
-                                         file, id, e.what()));
-    }
-    if (read.steady_state_reached != 1 && !s.allow_nonstationary_profile)
-      d.fail("profile_file", fmt::format("{}:/cases/{}: {}: its periodic extension would repeat a ramp; set "
-                                         "dynamics.allow_nonstationary_profile: true to use it anyway",
-                                         file, id,
-                                         read.steady_state_reached == 0
-                                             ? "the profile has no steady state (steady_state_reached = 0: " +
-                                                   read.reason + ")"
-                                             : "the profile was written without a stationarity test (no "
-                                               "profile/steady_state_reached)"));
-    s.profile = std::make_shared<const ProfileLookup>(readFrictionProfile(file, id, L_x, s.normal_load));
+    readProfileFile(d, s);
     extra_stiffness = s.profile->profile().surface_stiffness;
   }
   // The stick rule of the analysis (stick_slip_analysis.hpp).
