@@ -46,8 +46,8 @@ AvalancheAnalysis analyseAvalanches(const SlidingEvents &ev, const SteadyState &
 
 } // namespace
 
-SlidingAnalysis analyseSliding(const SlidingRunResult &run, double Lx, double W, double increment_floor_over_Lx,
-                               long long bootstrap) {
+SlidingAnalysis analyseSliding(const SlidingRunResult &run, double Lx, double W,
+                               double increment_floor_over_Lx, long long bootstrap) {
   const LogStageScope stage(analysisStage());
   SlidingAnalysis out;
   // The steady state, from the force after each event (the plateau of Fig. 6), by the trend test.

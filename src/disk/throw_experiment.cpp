@@ -24,9 +24,10 @@ ThrowSeries simulateThrows(const FrictionCurve &curve, const DiskBody &body0, co
       o.frame_times.push_back(x.delay + k / x.frame_rate);
     const Trajectory tr = integrateMotion(curve, body, x.v0, omega0, o);
     if (static_cast<int>(tr.frame_t.size()) < x.frames)
-      throw InputError(fmt::format("disk.analysis: throw {} stops or hands over to Eq. 6 before its last frame "
-                                   "at {:g} s; shorten disk.analysis.delay or frames",
-                                   n, o.frame_times.back()));
+      throw InputError(
+          fmt::format("disk.analysis: throw {} stops or hands over to Eq. 6 before its last frame "
+                      "at {:g} s; shorten disk.analysis.delay or frames",
+                      n, o.frame_times.back()));
     const ThrowMeasurement m = measureThrow(n, tr.frame_t, tr.frame_distance, tr.frame_angle);
     const RecoveredFriction r = recoverFriction(m, body, x.drift.at(n));
     const RecoveredFriction naive = recoverFriction(m, body, x.drift.mu0);

@@ -22,11 +22,14 @@ const RateAndState &rateState(const PinRun &run) {
 PinTrajectory integrate(const PinRun &run) {
   const double W = run.normal_load;
   switch (run.friction) {
-  case PinFriction::coulomb: return integratePinStickSlip(run.pin, coulombLaw(run.coulomb, W), run.settings);
+  case PinFriction::coulomb:
+    return integratePinStickSlip(run.pin, coulombLaw(run.coulomb, W), run.settings);
   case PinFriction::rate_state:
     return integratePinRateState(run.pin, rateState(run), W, run.rate_state_start, run.settings);
-  case PinFriction::law: return integratePinStickSlip(run.pin, stickSlipLaw(run.law, W), run.settings);
-  case PinFriction::profile: break;
+  case PinFriction::law:
+    return integratePinStickSlip(run.pin, stickSlipLaw(run.law, W), run.settings);
+  case PinFriction::profile:
+    break;
   }
   return integratePinProfile(run.pin, run.profile, run.settings);
 }
@@ -64,7 +67,8 @@ void addClosedFormFit(const PinRun &run, PinRunResult &r) {
   options.two_static = run.fit == PinFit::two_static;
   options.switch_time = run.fit_switch_time;
   r.fit = fitClosedForm(run.pin, run.normal_load, tr.t, tr.spring_force, r.summary, options);
-  const CoulombClosedForm model(run.pin, run.normal_load, r.fit->parameters, tr.t.back() * (1.0 + 1e-12) + 1e-12);
+  const CoulombClosedForm model(run.pin, run.normal_load, r.fit->parameters,
+                                tr.t.back() * (1.0 + 1e-12) + 1e-12);
   for (double t : tr.t) {
     const auto m = model.at(t);
     r.x_fit.push_back(m.x);
@@ -77,19 +81,25 @@ void addClosedFormFit(const PinRun &run, PinRunResult &r) {
 
 const char *pinFrictionName(PinFriction f) {
   switch (f) {
-  case PinFriction::coulomb: return "coulomb";
-  case PinFriction::profile: return "profile";
+  case PinFriction::coulomb:
+    return "coulomb";
+  case PinFriction::profile:
+    return "profile";
   case PinFriction::law:
-  case PinFriction::rate_state: break;
+  case PinFriction::rate_state:
+    break;
   }
   return "law";
 }
 
 const char *pinFitName(PinFit f) {
   switch (f) {
-  case PinFit::none: return "none";
-  case PinFit::one_static: return "one_static";
-  case PinFit::two_static: break;
+  case PinFit::none:
+    return "none";
+  case PinFit::one_static:
+    return "one_static";
+  case PinFit::two_static:
+    break;
   }
   return "two_static";
 }

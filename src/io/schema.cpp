@@ -55,7 +55,8 @@ std::string quoted(const char *text) {
   return out + "\"";
 }
 
-constexpr const char *python_head = R"("""The names, units and descriptions of tribo's result datasets and attributes (docs/output.md).
+constexpr const char *python_head =
+    R"("""The names, units and descriptions of tribo's result datasets and attributes (docs/output.md).
 
 Generated from include/tribo/io/schema_table.hpp, the one place a name is written; do not edit.
 Regenerate: TRIBO_WRITE_SCHEMA=1 build/release/tests/unit_schema (tests/unit/test_schema.cpp fails
@@ -97,13 +98,14 @@ std::string pythonModule() {
   std::string out = python_head;
   out += "DATASETS = {\n";
   for (const Dataset &d : datasets())
-    out += fmt::format("    {}: {{\"unit\": {}, \"integer\": {}, \"enumeration\": {}, \"description\": {}}},\n",
-                       quoted(d.path), quoted(d.unit), d.integer ? "True" : "False", quoted(d.enumeration),
-                       quoted(d.description));
+    out +=
+        fmt::format("    {}: {{\"unit\": {}, \"integer\": {}, \"enumeration\": {}, \"description\": {}}},\n",
+                    quoted(d.path), quoted(d.unit), d.integer ? "True" : "False", quoted(d.enumeration),
+                    quoted(d.description));
   out += "}\n\nATTRIBUTES = {\n";
   for (const Attribute &a : attributes())
-    out += fmt::format("    ({}, {}): {{\"unit\": {}, \"description\": {}}},\n", quoted(a.group), quoted(a.name),
-                       quoted(a.unit), quoted(a.description));
+    out += fmt::format("    ({}, {}): {{\"unit\": {}, \"description\": {}}},\n", quoted(a.group),
+                       quoted(a.name), quoted(a.unit), quoted(a.description));
   out += "}\n\nPOWER_LAW_KEYS = {\n";
   for (const PowerLawKey &k : powerLawKeys())
     out += fmt::format("    {}: {},\n", quoted(k.key), quoted(k.description));
@@ -154,7 +156,8 @@ void put(CaseRecord &record, const schema::Attribute &a, AttributeValue value) {
   record.attribute(a.group, a.name, std::move(value));
 }
 
-void put(CaseRecord &record, const std::string &quantity, const schema::PowerLawKey &k, AttributeValue value) {
+void put(CaseRecord &record, const std::string &quantity, const schema::PowerLawKey &k,
+         AttributeValue value) {
   record.attribute("avalanches", quantity + "_" + k.key, std::move(value));
 }
 

@@ -17,10 +17,14 @@ namespace tribo {
 
 std::string pressureKindName(PressureKind kind) {
   switch (kind) {
-  case PressureKind::uniform: return "uniform";
-  case PressureKind::hertz: return "hertz";
-  case PressureKind::annulus: return "annulus";
-  case PressureKind::table: break;
+  case PressureKind::uniform:
+    return "uniform";
+  case PressureKind::hertz:
+    return "hertz";
+  case PressureKind::annulus:
+    return "annulus";
+  case PressureKind::table:
+    break;
   }
   return "table";
 }
@@ -258,9 +262,8 @@ void readVelocityLaw(const ConfigNode &d, DiskSetup &s) {
            "is required by disk.velocity_law: a friction law block {law: <name>, <parameters>}");
   L.law = makeFrictionLaw(d.child("friction_law"), &L.law_parameters);
   if (L.law->stateSize() > 0)
-    d.fail(
-        "friction_law",
-        fmt::format("law {} has state; the disk contact takes laws mu(N, v) without state", L.law->name()));
+    d.fail("friction_law", fmt::format("law {} has state; the disk contact takes laws mu(N, v) without state",
+                                       L.law->name()));
   L.pressure = readPressure(v.child("pressure"), s.body.radius);
   L.quadrature.rel_tol = v.getDouble("quadrature_tol", 1e-8, Bounds::closed(1e-12, 1e-3));
   L.motion.rel_tol = v.getDouble("rel_tol", 1e-8, Bounds::closed(1e-12, 1e-3));
@@ -290,8 +293,8 @@ void readAnalysis(const ConfigNode &a, DiskAnalysisSetup &x) {
   x.drift.mu0 = a.requireDouble("mu0", Bounds::positive());
   x.drift.per_throw = a.getDouble("mu_per_throw", 0.0, Bounds::any());
   if (!(x.drift.at(x.throws) > 0.0))
-    a.fail("mu_per_throw", fmt::format("makes mu = {:g} at throw {}: mu must stay positive",
-                                       x.drift.at(x.throws), x.throws));
+    a.fail("mu_per_throw",
+           fmt::format("makes mu = {:g} at throw {}: mu must stay positive", x.drift.at(x.throws), x.throws));
   x.v0 = a.getDouble("v0", 1.0, Bounds::positive());           // [m/s]
   x.eps_min = a.getDouble("eps_min", 0.1, Bounds::positive()); // initial eps
   x.eps_max = a.getDouble("eps_max", 5.0, Bounds::atLeast(x.eps_min));
@@ -365,7 +368,8 @@ std::vector<CasePlan> buildDiskStudy(const ConfigNode &root) {
     plan.id = "disk-curves-" + s.pressures[i].label;
     plan.parameters = body;
     plan.parameters["pressure"] = pressureKindName(s.pressures[i].kind);
-    if (s.pressures[i].kind == PressureKind::annulus) plan.parameters["inner_radius"] = s.pressures[i].inner_radius;
+    if (s.pressures[i].kind == PressureKind::annulus)
+      plan.parameters["inner_radius"] = s.pressures[i].inner_radius;
     plan.parameters["eps_points"] = static_cast<long long>(s.eps.size());
     plan.cost = (s.pressures[i].kind == PressureKind::uniform ? 2.0 : 1.0) * (s.eps.size() + 150) * per_eval;
     plan.run = [setup, i](MPI_Comm, CaseRecord &record) { runCurves(*setup, setup->pressures[i], record); };

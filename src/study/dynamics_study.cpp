@@ -50,18 +50,18 @@ void readProfileFile(const ConfigNode &d, DynamicsSetup &s) {
   try {
     read = readDimensionlessProfile(file, id);
   } catch (const IoError &e) {
-    d.fail("profile_file", fmt::format("'{}' (profile_case '{}') cannot be read as a tribo result: {}",
-                                       file, id, e.what()));
+    d.fail("profile_file",
+           fmt::format("'{}' (profile_case '{}') cannot be read as a tribo result: {}", file, id, e.what()));
   }
   if (read.steady_state_reached != 1 && !s.allow_nonstationary_profile)
-    d.fail("profile_file", fmt::format("{}:/cases/{}: {}: its periodic extension would repeat a ramp; set "
-                                       "dynamics.allow_nonstationary_profile: true to use it anyway",
-                                       file, id,
-                                       read.steady_state_reached == 0
-                                           ? "the profile has no steady state (steady_state_reached = 0: " +
-                                                 read.reason + ")"
-                                           : "the profile was written without a stationarity test (no "
-                                             "profile/steady_state_reached)"));
+    d.fail("profile_file",
+           fmt::format("{}:/cases/{}: {}: its periodic extension would repeat a ramp; set "
+                       "dynamics.allow_nonstationary_profile: true to use it anyway",
+                       file, id,
+                       read.steady_state_reached == 0
+                           ? "the profile has no steady state (steady_state_reached = 0: " + read.reason + ")"
+                           : "the profile was written without a stationarity test (no "
+                             "profile/steady_state_reached)"));
   s.profile = std::make_shared<const ProfileLookup>(readFrictionProfile(file, id, L_x, s.normal_load));
 }
 
@@ -111,8 +111,8 @@ DynamicsSetup readDynamicsSetup(const ConfigNode &root, ProfileOrigin origin) {
 
   try {
     if (s.friction == PinFriction::rate_state)
-      validateRateStateRun(s.pin, dynamic_cast<const RateAndState &>(*s.law), s.normal_load, s.rate_state_start,
-                           s.settings);
+      validateRateStateRun(s.pin, dynamic_cast<const RateAndState &>(*s.law), s.normal_load,
+                           s.rate_state_start, s.settings);
     else
       validateSettings(s.pin, s.settings, extra_stiffness);
   } catch (const InputError &e) {

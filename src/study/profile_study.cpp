@@ -17,8 +17,8 @@
 #include "tribo/study/pin_table_file.hpp"
 #include "tribo/study/slab_config.hpp"
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <fmt/format.h>
 #include <memory>
@@ -173,8 +173,8 @@ void writeSummary(CaseRecord &record, const SlidingRunResult &r, double Lx, doub
 SlidingProgressCallback progressPrinter(MPI_Comm comm, const std::string &id) {
   return [comm, id](const SlidingProgress &at) {
     if (at.events_done == 0) {
-      print(comm, "  {}: normal contact in {:.1f} s, F/W = {:.4f}; sliding {} events\n", id, at.normal_seconds,
-            at.F_over_W, at.events_total);
+      print(comm, "  {}: normal contact in {:.1f} s, F/W = {:.4f}; sliding {} events\n", id,
+            at.normal_seconds, at.F_over_W, at.events_total);
       return;
     }
     const double rate = static_cast<double>(at.events_done) / std::max(at.seconds, 1e-9);
@@ -205,8 +205,10 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
   PinOnSlab model(comm, pc.setup);
   const SlidingRunResult run = runSliding(model, pc.events, progressPrinter(comm, id));
   // The paper's lower bound on a triggering displacement over L_x: min_increment_over_dx / (n_x - 1).
-  const double increment_floor_over_Lx = pc.setup.min_increment_over_dx / std::ldexp(1.0, pc.setup.slab.levels);
-  const SlidingAnalysis analysis = analyseSliding(run, Lx, W, increment_floor_over_Lx, pc.avalanche_bootstrap);
+  const double increment_floor_over_Lx =
+      pc.setup.min_increment_over_dx / std::ldexp(1.0, pc.setup.slab.levels);
+  const SlidingAnalysis analysis =
+      analyseSliding(run, Lx, W, increment_floor_over_Lx, pc.avalanche_bootstrap);
   const SteadyState &ss = analysis.steady_state;
   {
     const LogStageScope stage(schema::outputStage());

@@ -29,8 +29,8 @@ TEST(SlidingRun, ArraysCountsAndProgress) {
   PinOnSlab model(PETSC_COMM_WORLD, setup);
   std::vector<SlidingProgress> calls;
   const long long events = 80;
-  const SlidingRunResult r =
-      runSliding(model, events, [&](const SlidingProgress &p) { calls.push_back(p); }, 1e9);
+  const SlidingRunResult r = runSliding(
+      model, events, [&](const SlidingProgress &p) { calls.push_back(p); }, 1e9);
   const SlidingEvents &e = r.events;
   ASSERT_EQ(e.delta.size(), static_cast<std::size_t>(events));
   EXPECT_EQ(e.type.size(), e.delta.size());

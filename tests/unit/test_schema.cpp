@@ -39,7 +39,8 @@ TEST(Schema, PutStoresTheEntry) {
   EXPECT_EQ(ds.at("events/delta").unit, "m");
   const auto &attrs = record.attributes();
   EXPECT_EQ(std::get<std::string>(attrs.at("events/type").at("enumeration")), "0 slip, 1 release, 2 contact");
-  EXPECT_EQ(std::get<std::string>(attrs.at("events/delta").at("description")), schema::events_delta.description);
+  EXPECT_EQ(std::get<std::string>(attrs.at("events/delta").at("description")),
+            schema::events_delta.description);
   EXPECT_EQ(attrs.at("events/delta").count("enumeration"), 0u);
   EXPECT_EQ(std::get<double>(attrs.at("normal").at("contact_length")), 1.5e-4);
   EXPECT_EQ(std::get<double>(attrs.at("avalanches").at("size_alpha")), 1.5);

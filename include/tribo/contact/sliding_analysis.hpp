@@ -1,5 +1,5 @@
-// The analysis of a sliding run (the log stage "Profile analysis"): the steady state (docs/model.md §14), the static peak mu_s of the
-// profile, and the avalanche statistics (§17) over the steady state's events.
+// The analysis of a sliding run (the log stage "Profile analysis"): the steady state (docs/model.md §14), the
+// static peak mu_s of the profile, and the avalanche statistics (§17) over the steady state's events.
 #pragma once
 
 #include "tribo/contact/power_law.hpp"
@@ -36,7 +36,7 @@ struct SlidingAnalysis {
 
 /// Analyses `run` of a slab of length L_x [m] under W [N]; `increment_floor_over_Lx` is the lower
 /// bound on a triggering displacement over L_x; `bootstrap` the resamples (0 skips them).
-SlidingAnalysis analyseSliding(const SlidingRunResult &run, double Lx, double W, double increment_floor_over_Lx,
-                               long long bootstrap);
+SlidingAnalysis analyseSliding(const SlidingRunResult &run, double Lx, double W,
+                               double increment_floor_over_Lx, long long bootstrap);
 
 } // namespace tribo

@@ -13,12 +13,12 @@ namespace tribo {
 
 /// The state after normal contact (constraints I-III): surface tractions and contact measures.
 struct NormalContactResult {
-  std::vector<double> x, p, tau;   // surface nodes [m], pressure and shear [Pa] (0 off contact)
-  long long state_changes = 0;     // slips, releases and contacts until equilibrium
+  std::vector<double> x, p, tau; // surface nodes [m], pressure and shear [Pa] (0 off contact)
+  long long state_changes = 0;   // slips, releases and contacts until equilibrium
   long long contact_nodes = 0, contact_patches = 0;
-  double contact_length = 0.0;     // [m]
-  double hertz_half_width = 0.0;   // [m]
-  double interference = 0.0;       // [m]
+  double contact_length = 0.0;   // [m]
+  double hertz_half_width = 0.0; // [m]
+  double interference = 0.0;     // [m]
 };
 
 /// One entry per event (§3.2.1), in the record's units: forces [N] over the depth L_y.
@@ -46,7 +46,7 @@ struct SlidingRunResult {
   double lateral_stiffness = 0.0; // K [N/m], Eq. 15, every contact node stuck, times L_y
   double total_travel = 0.0;      // [m]
   long long n_solves = 0;
-  std::string solver_path_used;   // "reference" | "condensed"
+  std::string solver_path_used; // "reference" | "condensed"
   long long condensed_zone_nodes = 0, condensed_bytes = 0, condensations = 0;
 };
 
@@ -54,9 +54,9 @@ struct SlidingRunResult {
 struct SlidingProgress {
   long long events_done = 0, events_total = 0;
   double delta_over_Lx = 0.0, F_over_W = 0.0;
-  long long state_changes = 0;  // so far, during sliding
-  double seconds = 0.0;         // since sliding began (0 after normal contact)
-  double normal_seconds = 0.0;  // normal contact's wall time
+  long long state_changes = 0; // so far, during sliding
+  double seconds = 0.0;        // since sliding began (0 after normal contact)
+  double normal_seconds = 0.0; // normal contact's wall time
 };
 using SlidingProgressCallback = std::function<void(const SlidingProgress &)>;
 

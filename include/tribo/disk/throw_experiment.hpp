@@ -23,10 +23,10 @@ struct ThrowExperiment {
 
 /// One entry per throw n = 1..throws.
 struct ThrowSeries {
-  std::vector<double> n, mu, eps, F, T;    // the throw's mu and what the analysis recovers
+  std::vector<double> n, mu, eps, F, T;             // the throw's mu and what the analysis recovers
   std::vector<double> F_constant_mu, T_constant_mu; // recovered with the first throw's mu
-  std::vector<double> F_theory, T_theory;  // the curve at the recovered eps
-  double max_rel_error = 0.0;              // of F and T against the theory
+  std::vector<double> F_theory, T_theory;           // the curve at the recovered eps
+  double max_rel_error = 0.0;                       // of F and T against the theory
 };
 
 /// Throws InputError when a throw stops (or hands over to Eq. 6) before its last frame.

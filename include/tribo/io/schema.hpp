@@ -6,7 +6,6 @@
 #include "tribo/io/case_record.hpp"
 
 #include <petsclog.h>
-
 #include <string>
 #include <vector>
 
@@ -32,7 +31,8 @@ struct PowerLawKey {
 
 #define TRIBO_DATASET(id, path, unit, integer, enumeration, description)                                     \
   inline constexpr Dataset id{path, unit, integer, enumeration, description};
-#define TRIBO_ATTRIBUTE(id, group, name, unit, description) inline constexpr Attribute id{group, name, unit, description};
+#define TRIBO_ATTRIBUTE(id, group, name, unit, description)                                                  \
+  inline constexpr Attribute id{group, name, unit, description};
 #define TRIBO_POWER_LAW_KEY(id, key, description) inline constexpr PowerLawKey id{key, description};
 #include "tribo/io/schema_table.hpp"
 #undef TRIBO_DATASET

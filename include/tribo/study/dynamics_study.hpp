@@ -38,11 +38,12 @@ void usePipelineProfile(DynamicsSetup &setup, FrictionProfile profile, const std
 /// Reads /cases/<case_id>/profile of an earlier run (io/profile_reader), scales it by L_x [m] and
 /// W [N] (scaleProfile) and validates it (NaNs, decreasing delta, ... are InputErrors naming the
 /// file and case).
-FrictionProfile readFrictionProfile(const std::string &file, const std::string &case_id, double L_x, double W);
+FrictionProfile readFrictionProfile(const std::string &file, const std::string &case_id, double L_x,
+                                    double W);
 
-/// Runs the pin (runPin: the "Dynamics" stage) and fills `record` under dynamics/ (datasets t, x, v, F_spring,
-/// F_friction; the closed-form fit's F_spring_fit, x_fit, v_fit; the summary as attributes).
-/// A pipeline (contact profile, then dynamics) sets `setup.profile` from memory and calls this.
+/// Runs the pin (runPin: the "Dynamics" stage) and fills `record` under dynamics/ (datasets t, x, v,
+/// F_spring, F_friction; the closed-form fit's F_spring_fit, x_fit, v_fit; the summary as attributes). A
+/// pipeline (contact profile, then dynamics) sets `setup.profile` from memory and calls this.
 void runDynamics(const DynamicsSetup &setup, CaseRecord &record);
 
 /// The study: one case.
