@@ -1,19 +1,34 @@
 #!/usr/bin/python3
 """Compares two tribo HDF5 files: every dataset and attribute, except the run's provenance.
 
-    /usr/bin/python3 scripts/h5compare.py A.h5 B.h5 [--rtol 0] [--ignore NAME ...]
+    /usr/bin/python3 scripts/h5compare.py A.h5 B.h5 [--rtol 0] [--ignore NAME ...] [--schema-changes]
 
 Datasets are compared value by value (with --rtol, relative to each value or to the array's largest
 magnitude; exactly by default: a case gives bitwise the same numbers in
 any farming layout), with their shapes and attributes; attributes of every group likewise. The root
 attributes that describe the run rather than its results (times, rank counts, command line, library
-versions, efficiency) are skipped. Exit 0 if the files agree, 1 with a list of differences otherwise.
+versions, efficiency) are skipped. A dataset's type counts (float64 against int64 is a difference).
+With --schema-changes, B may carry what the output schema (python/tribo/schema.py) adds on purpose:
+the attributes description and enumeration of a dataset, and an integer dataset where A has float64
+with the same values. Exit 0 if the files agree, 1 with a list of differences otherwise.
 """
 import argparse
 import sys
 
+import os
+
 import h5py
 import numpy as np
+
+# The schema's additions to a dataset (docs/output.md): only in the second file with --schema-changes.
+SCHEMA_ATTRIBUTES = {"description", "enumeration"}
+
+
+def schema_datasets():
+    """python/tribo/schema.py's DATASETS, beside this script's checkout."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+    from tribo import schema
+    return schema.DATASETS
 
 # Root attributes that say how and when the file was made, not what it contains.
 PROVENANCE = {
@@ -43,9 +58,9 @@ def same_value(a, b, rtol):
     return np.allclose(a, b, rtol=rtol, atol=rtol * scale, equal_nan=True)
 
 
-def compare_attrs(path, x, y, rtol, skip, out):
+def compare_attrs(path, x, y, rtol, skip, out, added=()):
     for name in sorted(set(x.attrs) | set(y.attrs)):
-        if name in skip:
+        if name in skip or (name in added and name not in x.attrs):
             continue
         if name not in x.attrs or name not in y.attrs:
             out.append(f"{path} attribute {name}: only in {'first' if name in x.attrs else 'second'} file")
@@ -53,9 +68,17 @@ def compare_attrs(path, x, y, rtol, skip, out):
             out.append(f"{path} attribute {name}: {x.attrs[name]!r} != {y.attrs[name]!r}")
 
 
-def compare(a, b, rtol=0.0, ignore=()):
+def relative_path(p):
+    """/cases/<id>/events/type -> events/type (the schema's path)."""
+    parts = p.strip("/").split("/")
+    return "/".join(parts[2:]) if len(parts) > 2 and parts[0] == "cases" else p
+
+
+def compare(a, b, rtol=0.0, ignore=(), schema_changes=False):
     """List of differences between two open h5py files (empty when they agree)."""
     out = []
+    integer = {k for k, v in schema_datasets().items() if v["integer"]} if schema_changes else set()
+    added = SCHEMA_ATTRIBUTES if schema_changes else set()
     compare_attrs("/", a, b, rtol, PROVENANCE | set(ignore), out)
 
     def walk(path, x, y):
@@ -68,10 +91,14 @@ def compare(a, b, rtol=0.0, ignore=()):
             if isinstance(u, h5py.Group) != isinstance(v, h5py.Group):
                 out.append(f"{p}: a group in one file, a dataset in the other")
                 continue
-            compare_attrs(p, u, v, rtol, set(ignore), out)
+            compare_attrs(p, u, v, rtol, set(ignore), out, added)
             if isinstance(u, h5py.Group):
                 walk(p, u, v)
-            elif u.shape != v.shape:
+                continue
+            if u.dtype != v.dtype and not (u.dtype.kind == "f" and v.dtype.kind == "i"
+                                           and relative_path(p) in integer):
+                out.append(f"{p}: type {u.dtype} != {v.dtype}")
+            if u.shape != v.shape:
                 out.append(f"{p}: shape {u.shape} != {v.shape}")
             elif not same_value(u[()], v[()], rtol):
                 diff = np.nanmax(np.abs(np.asarray(u[()], float) - np.asarray(v[()], float)))
@@ -87,9 +114,11 @@ def main():
     ap.add_argument("second")
     ap.add_argument("--rtol", type=float, default=0.0, help="relative tolerance for numbers (default: exact)")
     ap.add_argument("--ignore", nargs="*", default=[], help="more attribute names to skip")
+    ap.add_argument("--schema-changes", action="store_true",
+                    help="accept in the second file what the output schema adds (see above)")
     args = ap.parse_args()
     with h5py.File(args.first, "r") as a, h5py.File(args.second, "r") as b:
-        diffs = compare(a, b, args.rtol, args.ignore)
+        diffs = compare(a, b, args.rtol, args.ignore, args.schema_changes)
         n_cases = len(a["cases"]) if "cases" in a else 0
     for d in diffs[:50]:
         print(d)

@@ -14,17 +14,36 @@
 #include <memory>
 
 namespace tribo {
+
+std::string pressureKindName(PressureKind kind) {
+  switch (kind) {
+  case PressureKind::uniform:
+    return "uniform";
+  case PressureKind::hertz:
+    return "hertz";
+  case PressureKind::annulus:
+    return "annulus";
+  case PressureKind::table:
+    break;
+  }
+  return "table";
+}
+
 namespace {
 
 DiskPressureSetup readPressure(const ConfigNode &node, double radius) {
   DiskPressureSetup s;
-  s.kind = node.getChoice("kind", "uniform", {"uniform", "hertz", "annulus", "table"});
-  s.label = s.kind;
-  if (s.kind == "uniform") {
+  const std::string kind = node.getChoice("kind", "uniform", {"uniform", "hertz", "annulus", "table"});
+  s.kind = kind == "uniform"   ? PressureKind::uniform
+           : kind == "hertz"   ? PressureKind::hertz
+           : kind == "annulus" ? PressureKind::annulus
+                               : PressureKind::table;
+  s.label = kind;
+  if (s.kind == PressureKind::uniform) {
     s.profile = PressureProfile::uniform();
-  } else if (s.kind == "hertz") {
+  } else if (s.kind == PressureKind::hertz) {
     s.profile = PressureProfile::hertz();
-  } else if (s.kind == "annulus") {
+  } else if (s.kind == PressureKind::annulus) {
     // The CD: a 1.5 cm hole (radius 0.75 cm) in a 6 cm disk.
     s.inner_radius = node.requireDouble("inner_radius", Bounds::closedOpen(0.0, radius)); // [m]
     s.profile = PressureProfile::annulus(s.inner_radius / radius);
@@ -46,11 +65,11 @@ DiskPressureSetup readPressure(const ConfigNode &node, double radius) {
 }
 
 void uniqueLabels(std::vector<DiskPressureSetup> &pressures) {
-  std::map<std::string, int> count, seen;
+  std::map<PressureKind, int> count, seen;
   for (const auto &p : pressures)
     ++count[p.kind];
   for (auto &p : pressures)
-    if (count[p.kind] > 1) p.label = fmt::format("{}-{}", p.kind, ++seen[p.kind]);
+    if (count[p.kind] > 1) p.label = fmt::format("{}-{}", pressureKindName(p.kind), ++seen[p.kind]);
 }
 
 std::string idNumber(double v) {
@@ -78,13 +97,13 @@ void runCurves(const DiskSetup &s, const DiskPressureSetup &p, CaseRecord &recor
   record.attribute("disk", "eps0_slope", fp.slope);
   record.attribute("disk", "eps0_interior", static_cast<long long>(fp.interior));
   record.attribute("disk", "eps0_residual", fp.residual);
-  record.attribute("disk", "pressure", p.kind);
+  record.attribute("disk", "pressure", pressureKindName(p.kind));
   const ForceTorque at1 = curve(1.0);
   record.attribute("disk", "F_at_1", at1.F);
   record.attribute("disk", "T_at_1", at1.T);
   record.attribute("disk", "T_at_0", curve(0.0).T);
   record.attribute("disk", "inertia_factor", kappa);
-  if (p.kind == "uniform") {
+  if (p.kind == PressureKind::uniform) {
     // The contact quadrature against the closed forms on the same grid (docs/reproduction-disk.md).
     double worst = 0.0;
     for (std::size_t i = 0; i < s.eps.size(); ++i) {
@@ -136,56 +155,24 @@ void runTrajectory(const DiskSetup &s, const DiskInitialCondition &ic, CaseRecor
   record.dataset("trajectory/v_star", scaled(tr.v, b.velocityScale()));
   record.dataset("trajectory/omega_star", scaled(tr.omega, b.angularVelocityScale()));
   writeTrajectorySummary(tr, ic, b.radius, record);
-  record.attribute("trajectory", "pressure", s.trajectory_pressure.kind);
+  record.attribute("trajectory", "pressure", pressureKindName(s.trajectory_pressure.kind));
   record.attribute("trajectory", "stop_time_star", tr.stop_time / b.timeScale());
 }
 
 void runAnalysis(const DiskSetup &s, CaseRecord &record) {
   const DiskAnalysisSetup &a = s.analysis;
   const FrictionCurve curve = makeFrictionCurve(s.trajectory_pressure.profile, s.quadrature);
-  std::vector<double> n_list, mu, eps, F, T, F_naive, T_naive, F_theory, T_theory;
-  double worst = 0.0;
-  for (int n = 1; n <= a.throws; ++n) {
-    DiskBody body = s.body;
-    body.mu = a.drift.at(n); // the throw's true coefficient
-    const double frac = a.throws > 1 ? static_cast<double>(n - 1) / (a.throws - 1) : 0.0;
-    const double eps_init = a.eps_min * std::pow(a.eps_max / a.eps_min, frac);
-    const double omega0 = a.v0 / (body.radius * eps_init);
-    MotionOptions o = s.motion;
-    o.frame_times.clear();
-    for (int k = 0; k < a.frames; ++k)
-      o.frame_times.push_back(a.delay + k / a.frame_rate);
-    const Trajectory tr = integrateMotion(curve, body, a.v0, omega0, o);
-    if (static_cast<int>(tr.frame_t.size()) < a.frames)
-      throw InputError(
-          fmt::format("disk.analysis: throw {} stops or hands over to Eq. 6 before its last frame "
-                      "at {:g} s; shorten disk.analysis.delay or frames",
-                      n, o.frame_times.back()));
-    const ThrowMeasurement m = measureThrow(n, tr.frame_t, tr.frame_distance, tr.frame_angle);
-    const RecoveredFriction r = recoverFriction(m, body, a.drift.at(n));
-    const RecoveredFriction naive = recoverFriction(m, body, a.drift.mu0);
-    const ForceTorque truth = curve(r.eps);
-    n_list.push_back(n);
-    mu.push_back(r.mu);
-    eps.push_back(r.eps);
-    F.push_back(r.F);
-    T.push_back(r.T);
-    F_naive.push_back(naive.F);
-    T_naive.push_back(naive.T);
-    F_theory.push_back(truth.F);
-    T_theory.push_back(truth.T);
-    worst = std::max({worst, std::abs(r.F - truth.F) / truth.F, std::abs(r.T - truth.T) / truth.T});
-  }
-  record.dataset("analysis/n", n_list);
-  record.dataset("analysis/mu", mu);
-  record.dataset("analysis/eps", eps);
-  record.dataset("analysis/F", F);
-  record.dataset("analysis/T", T);
-  record.dataset("analysis/F_constant_mu", F_naive);
-  record.dataset("analysis/T_constant_mu", T_naive);
-  record.dataset("analysis/F_theory", F_theory);
-  record.dataset("analysis/T_theory", T_theory);
-  record.attribute("analysis", "max_rel_error", worst);
+  const ThrowSeries t = simulateThrows(curve, s.body, a, s.motion);
+  record.dataset("analysis/n", t.n);
+  record.dataset("analysis/mu", t.mu);
+  record.dataset("analysis/eps", t.eps);
+  record.dataset("analysis/F", t.F);
+  record.dataset("analysis/T", t.T);
+  record.dataset("analysis/F_constant_mu", t.F_constant_mu);
+  record.dataset("analysis/T_constant_mu", t.T_constant_mu);
+  record.dataset("analysis/F_theory", t.F_theory);
+  record.dataset("analysis/T_theory", t.T_theory);
+  record.attribute("analysis", "max_rel_error", t.max_rel_error);
   record.attribute("analysis", "mu0", a.drift.mu0);
   record.attribute("analysis", "mu_per_throw", a.drift.per_throw);
 }
@@ -213,7 +200,7 @@ void runVelocityLaw(const DiskSetup &s, const DiskInitialCondition &ic, CaseReco
   record.dataset("trajectory/distance", tr.distance, "m");
   record.dataset("trajectory/angle", tr.angle, "rad");
   writeTrajectorySummary(tr, ic, b.radius, record);
-  record.attribute("trajectory", "pressure", L.pressure.kind);
+  record.attribute("trajectory", "pressure", pressureKindName(L.pressure.kind));
   for (const auto &[name, value] : L.law_parameters)
     record.attribute("friction_law", name, value);
 
@@ -238,6 +225,82 @@ void runVelocityLaw(const DiskSetup &s, const DiskInitialCondition &ic, CaseReco
     record.dataset(v + "/frozen_omega", omega, "rad/s");
     record.dataset(v + "/frozen_eps0", eps0);
   }
+}
+
+/// Trajectories (Fig. 3): the pressure, the motion's tolerances, one case per initial condition.
+void readTrajectories(const ConfigNode &t, DiskSetup &s) {
+  s.trajectory_pressure = readPressure(t.child("pressure"), s.body.radius);
+  s.motion.rel_tol = t.getDouble("rel_tol", 1e-10, Bounds::closed(1e-14, 1e-3));
+  s.motion.switch_ratio = t.getDouble("switch_ratio", 1e-2, Bounds::open(0.0, 1.0));
+  s.motion.end_ratio = t.getDouble("end_ratio", 1e-30, Bounds::open(0.0, s.motion.switch_ratio));
+  s.motion.samples_per_step = static_cast<int>(t.getInt("samples_per_step", 4, Bounds::closed(1, 100)));
+  for (const ConfigNode &ic : t.childList("initial")) {
+    DiskInitialCondition x;
+    if (ic.has("v_star") || ic.has("omega_star")) {
+      // Dimensionless (Fig. 3): v = v* mu sqrt(R g), omega = omega* mu sqrt(g/R).
+      x.v0 = ic.getDouble("v_star", 0.0, Bounds::nonNegative()) * s.body.velocityScale();
+      x.omega0 = ic.getDouble("omega_star", 0.0, Bounds::nonNegative()) * s.body.angularVelocityScale();
+    } else {
+      x.v0 = ic.getDouble("v0", 0.0, Bounds::nonNegative());         // [m/s]
+      x.omega0 = ic.getDouble("omega0", 0.0, Bounds::nonNegative()); // [rad/s]
+    }
+    if (x.v0 == 0.0 && x.omega0 == 0.0)
+      ic.fail(
+          ic.has("v_star") || ic.has("omega_star") ? "v_star" : "v0",
+          "both initial speeds are zero: the disk does not move (allowed: v0 >= 0, omega0 >= 0, not both 0)");
+    s.initial.push_back(x);
+  }
+}
+
+/// Beyond the paper: trajectories under a local friction law mu(N, |u|) (docs/disk.md section 7).
+void readVelocityLaw(const ConfigNode &d, DiskSetup &s) {
+  const ConfigNode v = d.child("velocity_law");
+  DiskVelocityLawSetup &L = s.velocity_law;
+  L.enabled = true;
+  if (!d.has("friction_law"))
+    d.fail("friction_law",
+           "is required by disk.velocity_law: a friction law block {law: <name>, <parameters>}");
+  L.law = makeFrictionLaw(d.child("friction_law"), &L.law_parameters);
+  if (L.law->stateSize() > 0)
+    d.fail("friction_law", fmt::format("law {} has state; the disk contact takes laws mu(N, v) without state",
+                                       L.law->name()));
+  L.pressure = readPressure(v.child("pressure"), s.body.radius);
+  L.quadrature.rel_tol = v.getDouble("quadrature_tol", 1e-8, Bounds::closed(1e-12, 1e-3));
+  L.motion.rel_tol = v.getDouble("rel_tol", 1e-8, Bounds::closed(1e-12, 1e-3));
+  L.motion.switch_ratio = v.getDouble("switch_ratio", 1e-2, Bounds::open(0.0, 1.0));
+  L.motion.end_ratio = v.getDouble("end_ratio", 1e-30, Bounds::open(0.0, L.motion.switch_ratio));
+  L.motion.samples_per_step = static_cast<int>(v.getInt("samples_per_step", 4, Bounds::closed(1, 100)));
+  L.frame_before_stop = v.getDouble("frame_before_stop", 0.04, Bounds::positive()); // [s]
+  L.frozen_points = static_cast<int>(v.getInt("frozen_points", 9, Bounds::closed(0, 1000)));
+  L.frozen_omega_ratio = v.getDouble("frozen_omega_ratio", 1e-4, Bounds::open(0.0, 1.0));
+  for (const ConfigNode &ic : v.childList("initial")) {
+    // SI only: a velocity-dependent law needs the actual speeds, not only v*, omega*.
+    DiskInitialCondition x;
+    x.v0 = ic.getDouble("v0", 0.0, Bounds::nonNegative());         // [m/s]
+    x.omega0 = ic.getDouble("omega0", 0.0, Bounds::nonNegative()); // [rad/s]
+    if (x.v0 == 0.0 && x.omega0 == 0.0)
+      ic.fail("v0", "both initial speeds are zero: the disk does not move (allowed: v0 >= 0, omega0 >= 0, "
+                    "not both 0)");
+    L.initial.push_back(x);
+  }
+  if (L.initial.empty()) v.fail("initial", "is required: a list of {v0: [m/s], omega0: [rad/s]}");
+}
+
+/// The experiment's analysis (Fig. 5): simulated throws with a drifting mu, filmed and fitted.
+void readAnalysis(const ConfigNode &a, DiskAnalysisSetup &x) {
+  x.enabled = true;
+  x.throws = static_cast<int>(a.getInt("throws", 40, Bounds::closed(1, 100000)));
+  x.drift.mu0 = a.requireDouble("mu0", Bounds::positive());
+  x.drift.per_throw = a.getDouble("mu_per_throw", 0.0, Bounds::any());
+  if (!(x.drift.at(x.throws) > 0.0))
+    a.fail("mu_per_throw",
+           fmt::format("makes mu = {:g} at throw {}: mu must stay positive", x.drift.at(x.throws), x.throws));
+  x.v0 = a.getDouble("v0", 1.0, Bounds::positive());           // [m/s]
+  x.eps_min = a.getDouble("eps_min", 0.1, Bounds::positive()); // initial eps
+  x.eps_max = a.getDouble("eps_max", 5.0, Bounds::atLeast(x.eps_min));
+  x.frame_rate = a.getDouble("frame_rate", 25.0, Bounds::positive()); // [1/s]
+  x.frames = static_cast<int>(a.getInt("frames", 7, Bounds::closed(3, 1000)));
+  x.delay = a.getDouble("delay", 0.04, Bounds::nonNegative()); // [s]
 }
 
 } // namespace
@@ -272,82 +335,18 @@ DiskSetup readDiskSetup(const ConfigNode &root) {
   }
 
   // Trajectories (Fig. 3): one case per initial condition.
-  const ConfigNode t = d.child("trajectories");
-  s.trajectory_pressure = readPressure(t.child("pressure"), s.body.radius);
-  s.motion.rel_tol = t.getDouble("rel_tol", 1e-10, Bounds::closed(1e-14, 1e-3));
-  s.motion.switch_ratio = t.getDouble("switch_ratio", 1e-2, Bounds::open(0.0, 1.0));
-  s.motion.end_ratio = t.getDouble("end_ratio", 1e-30, Bounds::open(0.0, s.motion.switch_ratio));
-  s.motion.samples_per_step = static_cast<int>(t.getInt("samples_per_step", 4, Bounds::closed(1, 100)));
-  for (const ConfigNode &ic : t.childList("initial")) {
-    DiskInitialCondition x;
-    if (ic.has("v_star") || ic.has("omega_star")) {
-      // Dimensionless (Fig. 3): v = v* mu sqrt(R g), omega = omega* mu sqrt(g/R).
-      x.v0 = ic.getDouble("v_star", 0.0, Bounds::nonNegative()) * s.body.velocityScale();
-      x.omega0 = ic.getDouble("omega_star", 0.0, Bounds::nonNegative()) * s.body.angularVelocityScale();
-    } else {
-      x.v0 = ic.getDouble("v0", 0.0, Bounds::nonNegative());         // [m/s]
-      x.omega0 = ic.getDouble("omega0", 0.0, Bounds::nonNegative()); // [rad/s]
-    }
-    if (x.v0 == 0.0 && x.omega0 == 0.0)
-      ic.fail(
-          ic.has("v_star") || ic.has("omega_star") ? "v_star" : "v0",
-          "both initial speeds are zero: the disk does not move (allowed: v0 >= 0, omega0 >= 0, not both 0)");
-    s.initial.push_back(x);
-  }
+  readTrajectories(d.child("trajectories"), s);
 
   // Beyond the paper: trajectories under a local friction law mu(N, |u|) (docs/disk.md section 7).
   if (d.has("velocity_law")) {
-    const ConfigNode v = d.child("velocity_law");
-    DiskVelocityLawSetup &L = s.velocity_law;
-    L.enabled = true;
-    if (!d.has("friction_law"))
-      d.fail("friction_law",
-             "is required by disk.velocity_law: a friction law block {law: <name>, <parameters>}");
-    L.law = makeFrictionLaw(d.child("friction_law"), &L.law_parameters);
-    if (L.law->stateSize() > 0)
-      d.fail(
-          "friction_law",
-          fmt::format("law {} has state; the disk contact takes laws mu(N, v) without state", L.law->name()));
-    L.pressure = readPressure(v.child("pressure"), s.body.radius);
-    L.quadrature.rel_tol = v.getDouble("quadrature_tol", 1e-8, Bounds::closed(1e-12, 1e-3));
-    L.motion.rel_tol = v.getDouble("rel_tol", 1e-8, Bounds::closed(1e-12, 1e-3));
-    L.motion.switch_ratio = v.getDouble("switch_ratio", 1e-2, Bounds::open(0.0, 1.0));
-    L.motion.end_ratio = v.getDouble("end_ratio", 1e-30, Bounds::open(0.0, L.motion.switch_ratio));
-    L.motion.samples_per_step = static_cast<int>(v.getInt("samples_per_step", 4, Bounds::closed(1, 100)));
-    L.frame_before_stop = v.getDouble("frame_before_stop", 0.04, Bounds::positive()); // [s]
-    L.frozen_points = static_cast<int>(v.getInt("frozen_points", 9, Bounds::closed(0, 1000)));
-    L.frozen_omega_ratio = v.getDouble("frozen_omega_ratio", 1e-4, Bounds::open(0.0, 1.0));
-    for (const ConfigNode &ic : v.childList("initial")) {
-      // SI only: a velocity-dependent law needs the actual speeds, not only v*, omega*.
-      DiskInitialCondition x;
-      x.v0 = ic.getDouble("v0", 0.0, Bounds::nonNegative());         // [m/s]
-      x.omega0 = ic.getDouble("omega0", 0.0, Bounds::nonNegative()); // [rad/s]
-      if (x.v0 == 0.0 && x.omega0 == 0.0)
-        ic.fail("v0", "both initial speeds are zero: the disk does not move (allowed: v0 >= 0, omega0 >= 0, "
-                      "not both 0)");
-      L.initial.push_back(x);
-    }
-    if (L.initial.empty()) v.fail("initial", "is required: a list of {v0: [m/s], omega0: [rad/s]}");
+    readVelocityLaw(d, s);
   } else if (d.has("friction_law")) {
     d.fail("friction_law", "is used only by disk.velocity_law, which is missing");
   }
 
   // The experiment's analysis (Fig. 5): simulated throws with a drifting mu, filmed and fitted.
   if (d.has("analysis")) {
-    const ConfigNode a = d.child("analysis");
-    s.analysis.enabled = true;
-    s.analysis.throws = static_cast<int>(a.getInt("throws", 40, Bounds::closed(1, 100000)));
-    s.analysis.drift.mu0 = a.requireDouble("mu0", Bounds::positive());
-    s.analysis.drift.per_throw = a.getDouble("mu_per_throw", 0.0, Bounds::any());
-    if (!(s.analysis.drift.at(s.analysis.throws) > 0.0))
-      a.fail("mu_per_throw", fmt::format("makes mu = {:g} at throw {}: mu must stay positive",
-                                         s.analysis.drift.at(s.analysis.throws), s.analysis.throws));
-    s.analysis.v0 = a.getDouble("v0", 1.0, Bounds::positive());           // [m/s]
-    s.analysis.eps_min = a.getDouble("eps_min", 0.1, Bounds::positive()); // initial eps
-    s.analysis.eps_max = a.getDouble("eps_max", 5.0, Bounds::atLeast(s.analysis.eps_min));
-    s.analysis.frame_rate = a.getDouble("frame_rate", 25.0, Bounds::positive()); // [1/s]
-    s.analysis.frames = static_cast<int>(a.getInt("frames", 7, Bounds::closed(3, 1000)));
-    s.analysis.delay = a.getDouble("delay", 0.04, Bounds::nonNegative()); // [s]
+    readAnalysis(d.child("analysis"), s.analysis);
   }
   if (s.pressures.empty() && s.initial.empty() && !s.analysis.enabled && !s.velocity_law.enabled)
     d.fail("curves", "the disk study needs curves.pressures, trajectories.initial, analysis or velocity_law");
@@ -368,10 +367,11 @@ std::vector<CasePlan> buildDiskStudy(const ConfigNode &root) {
     CasePlan plan;
     plan.id = "disk-curves-" + s.pressures[i].label;
     plan.parameters = body;
-    plan.parameters["pressure"] = s.pressures[i].kind;
-    if (s.pressures[i].kind == "annulus") plan.parameters["inner_radius"] = s.pressures[i].inner_radius;
+    plan.parameters["pressure"] = pressureKindName(s.pressures[i].kind);
+    if (s.pressures[i].kind == PressureKind::annulus)
+      plan.parameters["inner_radius"] = s.pressures[i].inner_radius;
     plan.parameters["eps_points"] = static_cast<long long>(s.eps.size());
-    plan.cost = (s.pressures[i].kind == "uniform" ? 2.0 : 1.0) * (s.eps.size() + 150) * per_eval;
+    plan.cost = (s.pressures[i].kind == PressureKind::uniform ? 2.0 : 1.0) * (s.eps.size() + 150) * per_eval;
     plan.run = [setup, i](MPI_Comm, CaseRecord &record) { runCurves(*setup, setup->pressures[i], record); };
     plans.push_back(std::move(plan));
   }
@@ -382,8 +382,8 @@ std::vector<CasePlan> buildDiskStudy(const ConfigNode &root) {
     plan.parameters = body;
     plan.parameters["v0"] = ic.v0;
     plan.parameters["omega0"] = ic.omega0;
-    plan.parameters["pressure"] = s.trajectory_pressure.kind;
-    plan.cost = 500.0 * (s.trajectory_pressure.kind == "uniform" ? 1e-6 : per_eval);
+    plan.parameters["pressure"] = pressureKindName(s.trajectory_pressure.kind);
+    plan.cost = 500.0 * (s.trajectory_pressure.kind == PressureKind::uniform ? 1e-6 : per_eval);
     plan.run = [setup, i](MPI_Comm, CaseRecord &record) { runTrajectory(*setup, setup->initial[i], record); };
     plans.push_back(std::move(plan));
   }
@@ -407,10 +407,10 @@ std::vector<CasePlan> buildDiskStudy(const ConfigNode &root) {
     plan.parameters.erase("mu"); // the law carries the coefficient
     plan.parameters["v0"] = ic.v0;
     plan.parameters["omega0"] = ic.omega0;
-    plan.parameters["pressure"] = L.pressure.kind;
+    plan.parameters["pressure"] = pressureKindName(L.pressure.kind);
     plan.parameters["friction_law"] = L.law->name();
     // ~500 evaluations of ~1 ms (uniform pressure; twice that otherwise) plus the frozen fixed points.
-    plan.cost = (L.pressure.kind == "uniform" ? 1.0 : 2.0) * (0.5 + 0.06 * L.frozen_points);
+    plan.cost = (L.pressure.kind == PressureKind::uniform ? 1.0 : 2.0) * (0.5 + 0.06 * L.frozen_points);
     plan.run = [setup, i](MPI_Comm, CaseRecord &record) {
       runVelocityLaw(*setup, setup->velocity_law.initial[i], record);
     };

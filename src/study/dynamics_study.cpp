@@ -2,9 +2,10 @@
 #include "tribo/study/dynamics_study.hpp"
 
 #include "tribo/core/error.hpp"
-#include "tribo/dynamics/closed_form_coulomb.hpp"
+#include "tribo/core/log_stage.hpp"
 #include "tribo/friction/rate_and_state.hpp"
 #include "tribo/io/profile_reader.hpp"
+#include "tribo/io/schema.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/friction_law_config.hpp"
 
@@ -12,6 +13,59 @@
 #include <fmt/format.h>
 
 namespace tribo {
+
+namespace {
+
+/// friction: law: any law of tribo/friction/ (RateAndState with its creeping start).
+void readLawFriction(const ConfigNode &root, const ConfigNode &d, DynamicsSetup &s) {
+  // Any law of tribo/friction/ from the root `friction:` block (docs/friction-laws.md), N = W.
+  const ConfigNode f = root.requireChild("friction");
+  s.law = makeFrictionLaw(f, &s.law_parameters);
+  if (const auto *rs = dynamic_cast<const RateAndState *>(s.law.get())) {
+    s.friction = PinFriction::rate_state;
+    // The pin starts creeping at v_i in force balance (rate_state_pin.hpp), by default aged to the
+    // steady state of that creep, theta0 = D_c / v_i.
+    s.rate_state_start.slip_rate =
+        d.getDouble("initial_slip_rate", 1e-3 * s.pin.stage_velocity, Bounds::positive()); // v_i [m/s]
+    s.rate_state_start.theta = f.getDouble("theta0", rs->D_c() / s.rate_state_start.slip_rate,
+                                           Bounds::positive()); // [s]
+  } else if (s.law->stateSize() > 0) {
+    f.fail("law", fmt::format("{} has state variables the pin integrator does not carry", s.law->name()));
+  } else {
+    if (d.has("initial_slip_rate"))
+      d.fail("initial_slip_rate", "only for friction.law RateAndState (other laws start at rest)");
+    if (f.has("theta0"))
+      f.fail("theta0", "only for friction.law RateAndState (" + s.law->name() + " has no state)");
+  }
+}
+
+/// friction: profile from an earlier run's file: read, checked for a steady state, scaled.
+void readProfileFile(const ConfigNode &d, DynamicsSetup &s) {
+  const std::string file = d.requireString("profile_file");
+  const std::string id = d.requireString("profile_case");
+  const double L_x = d.requireDouble("slab_width", Bounds::positive()); // L_x [m] scales delta/L_x
+  s.profile_source = file + ":" + id;
+  // A file that cannot be read is bad input naming the key, not an I/O failure of the run.
+  DimensionlessProfile read;
+  try {
+    read = readDimensionlessProfile(file, id);
+  } catch (const IoError &e) {
+    d.fail("profile_file",
+           fmt::format("'{}' (profile_case '{}') cannot be read as a tribo result: {}", file, id, e.what()));
+  }
+  if (read.steady_state_reached != 1 && !s.allow_nonstationary_profile)
+    d.fail("profile_file",
+           fmt::format("{}:/cases/{}: {}: its periodic extension would repeat a ramp; set "
+                       "dynamics.allow_nonstationary_profile: true to use it anyway",
+                       file, id,
+                       read.steady_state_reached == 0
+                           ? "the profile has no steady state (steady_state_reached = 0: " + read.reason + ")"
+                           : "the profile was written without a stationarity test (no "
+                             "profile/steady_state_reached)"));
+  s.profile = std::make_shared<const ProfileLookup>(readFrictionProfile(file, id, L_x, s.normal_load));
+}
+
+} // namespace
 
 DynamicsSetup readDynamicsSetup(const ConfigNode &root, ProfileOrigin origin) {
   const ConfigNode d = root.requireChild("dynamics");
@@ -27,71 +81,38 @@ DynamicsSetup readDynamicsSetup(const ConfigNode &root, ProfileOrigin origin) {
   s.settings.output_stride = d.getInt("output_stride", 100, Bounds::atLeast(1)); // keep every n-th step
   s.normal_load = root.requireChild("contact").requireDouble("load", Bounds::positive()); // W [N]
 
-  s.friction = d.getChoice("friction", "", {"coulomb", "profile", "law"});
+  const std::string friction = d.getChoice("friction", "", {"coulomb", "profile", "law"});
+  s.friction = friction == "coulomb" ? PinFriction::coulomb
+               : friction == "law"   ? PinFriction::law
+                                     : PinFriction::profile;
   double extra_stiffness = 0.0;
-  if (s.friction == "coulomb") {
+  if (s.friction == PinFriction::coulomb) {
     s.coulomb.mu_k = d.requireDouble("mu_k", Bounds::nonNegative());
     s.coulomb.mu_s_before = d.requireDouble("mu_s", Bounds::atLeast(s.coulomb.mu_k)); // up to the switch
     s.coulomb.mu_s_after =
         d.getDouble("mu_s_after_switch", s.coulomb.mu_s_before, Bounds::atLeast(s.coulomb.mu_k));
     s.coulomb.switch_time = d.getDouble("mu_s_switch_time", INFINITY, Bounds::nonNegative()); // [s]
-  } else if (s.friction == "law") {
-    // Any law of tribo/friction/ from the root `friction:` block (docs/friction-laws.md), N = W.
-    const ConfigNode f = root.requireChild("friction");
-    s.law = makeFrictionLaw(f, &s.law_parameters);
-    if (const auto *rs = dynamic_cast<const RateAndState *>(s.law.get())) {
-      // The pin starts creeping at v_i in force balance (rate_state_pin.hpp), by default aged to the
-      // steady state of that creep, theta0 = D_c / v_i.
-      s.rate_state_start.slip_rate =
-          d.getDouble("initial_slip_rate", 1e-3 * s.pin.stage_velocity, Bounds::positive()); // v_i [m/s]
-      s.rate_state_start.theta = f.getDouble("theta0", rs->D_c() / s.rate_state_start.slip_rate,
-                                             Bounds::positive()); // [s]
-    } else if (s.law->stateSize() > 0) {
-      f.fail("law", fmt::format("{} has state variables the pin integrator does not carry", s.law->name()));
-    } else {
-      if (d.has("initial_slip_rate"))
-        d.fail("initial_slip_rate", "only for friction.law RateAndState (other laws start at rest)");
-      if (f.has("theta0"))
-        f.fail("theta0", "only for friction.law RateAndState (" + s.law->name() + " has no state)");
-    }
-  } else if (s.friction == "profile") {
+  } else if (s.friction == PinFriction::law) {
+    readLawFriction(root, d, s);
+  } else {
     s.allow_nonstationary_profile = d.getBool("allow_nonstationary_profile", false);
   }
-  if (s.friction == "profile" && origin == ProfileOrigin::file) {
-    const std::string file = d.requireString("profile_file");
-    const std::string id = d.requireString("profile_case");
-    const double L_x = d.requireDouble("slab_width", Bounds::positive()); // L_x [m] scales delta/L_x
-    s.profile_source = file + ":" + id;
-    // A file that cannot be read is bad input naming the key, not an I/O failure of the run.
-    DimensionlessProfile read;
-    try {
-      read = readDimensionlessProfile(file, id);
-    } catch (const IoError &e) {
-      d.fail("profile_file", fmt::format("'{}' (profile_case '{}') cannot be read as a tribo result: {}",
-                                         file, id, e.what()));
-    }
-    if (read.steady_state_reached != 1 && !s.allow_nonstationary_profile)
-      d.fail("profile_file", fmt::format("{}:/cases/{}: {}: its periodic extension would repeat a ramp; set "
-                                         "dynamics.allow_nonstationary_profile: true to use it anyway",
-                                         file, id,
-                                         read.steady_state_reached == 0
-                                             ? "the profile has no steady state (steady_state_reached = 0: " +
-                                                   read.reason + ")"
-                                             : "the profile was written without a stationarity test (no "
-                                               "profile/steady_state_reached)"));
-    s.profile = std::make_shared<const ProfileLookup>(readFrictionProfile(file, id, L_x, s.normal_load));
+  if (s.friction == PinFriction::profile && origin == ProfileOrigin::file) {
+    readProfileFile(d, s);
     extra_stiffness = s.profile->profile().surface_stiffness;
   }
   // The stick rule of the analysis (stick_slip_analysis.hpp).
   s.detection.velocity_tolerance =
       d.getDouble("stick_speed_fraction", 0.05, Bounds::open(0.0, 1.0)) * s.pin.stage_velocity; // of V_o
   s.detection.min_duration = d.getDouble("stick_min_duration", 0.5e-3, Bounds::nonNegative());  // [s]
-  s.fit = d.getChoice("fit", "two_static", {"none", "one_static", "two_static"});
+  const std::string fit = d.getChoice("fit", "two_static", {"none", "one_static", "two_static"});
+  s.fit = fit == "none" ? PinFit::none : fit == "one_static" ? PinFit::one_static : PinFit::two_static;
   s.fit_switch_time = d.getDouble("fit_switch_time", NAN, Bounds::nonNegative()); // [s]; absent = automatic
 
   try {
-    if (const auto *rs = dynamic_cast<const RateAndState *>(s.law.get()))
-      validateRateStateRun(s.pin, *rs, s.normal_load, s.rate_state_start, s.settings);
+    if (s.friction == PinFriction::rate_state)
+      validateRateStateRun(s.pin, dynamic_cast<const RateAndState &>(*s.law), s.normal_load,
+                           s.rate_state_start, s.settings);
     else
       validateSettings(s.pin, s.settings, extra_stiffness);
   } catch (const InputError &e) {
@@ -107,117 +128,95 @@ void usePipelineProfile(DynamicsSetup &setup, FrictionProfile profile, const std
   setup.profile = std::make_shared<const ProfileLookup>(std::move(profile));
 }
 
-void runDynamics(const DynamicsSetup &s, CaseRecord &record) {
-  const PinParameters &pin = s.pin;
-  const double W = s.normal_load;
-  const auto *rate_state = dynamic_cast<const RateAndState *>(s.law.get());
-  PinTrajectory r;
-  if (s.friction == "coulomb")
-    r = integratePinStickSlip(pin, coulombLaw(s.coulomb, W), s.settings);
-  else if (rate_state)
-    r = integratePinRateState(pin, *rate_state, W, s.rate_state_start, s.settings);
-  else if (s.friction == "law")
-    r = integratePinStickSlip(pin, stickSlipLaw(s.law, W), s.settings);
-  else
-    r = integratePinProfile(pin, s.profile, s.settings);
-  record.dataset("dynamics/t", r.t, "s");
-  record.dataset("dynamics/x", r.x, "m");
-  record.dataset("dynamics/v", r.v, "m/s");
-  record.dataset("dynamics/F_spring", r.spring_force, "N");
-  record.dataset("dynamics/F_friction", r.friction_force, "N");
-  if (!r.theta.empty()) record.dataset("dynamics/theta", r.theta, "s");
+FrictionProfile readFrictionProfile(const std::string &file, const std::string &case_id, double L_x,
+                                    double W) {
+  const DimensionlessProfile d = readDimensionlessProfile(file, case_id);
+  FrictionProfile profile =
+      scaleProfile(d.delta_over_Lx, d.F_over_W, d.K_Lx_over_W, d.steady_state_start_over_Lx, L_x, W);
+  validateProfile(profile, fmt::format("{}:/cases/{}/profile", file, case_id));
+  return profile;
+}
 
-  const std::string g = "dynamics";
-  record.attribute(g, "damping_force", pin.damping() * pin.stage_velocity); // c V_o [N]
-  record.attribute(g, "natural_frequency", pin.naturalFrequency());
-  record.attribute(g, "steps", r.steps);
-  // Energy balance (docs/dynamics.md): work of spring + damper = change of kinetic energy + friction
-  // work (the rate-and-state pin starts creeping, the others at rest).
-  const double ke = 0.5 * pin.mass * r.v.back() * r.v.back();
-  const double ke0 = 0.5 * pin.mass * r.v.front() * r.v.front();
-  record.attribute(g, "work_driving", r.work_driving.back());
-  record.attribute(g, "work_friction", r.work_friction.back());
-  record.attribute(g, "kinetic_energy", ke);
-  if (rate_state) record.attribute(g, "initial_kinetic_energy", ke0);
-  record.attribute(g, "energy_balance_error", r.work_driving.back() - (ke - ke0) - r.work_friction.back());
-  if (rate_state) { // docs/dynamics.md §9
-    const double V = pin.stage_velocity;
-    record.attribute(g, "initial_slip_rate", s.rate_state_start.slip_rate);
-    record.attribute(g, "theta0", s.rate_state_start.theta);
-    record.attribute(g, "initial_position", r.x.front());
-    record.attribute(g, "steady_state_mu", rate_state->mu(V, rate_state->steadyStateTheta(V)));
-    record.attribute(g, "quasi_static_critical_stiffness",
-                     W * (rate_state->b() - rate_state->a()) / rate_state->D_c());
-    record.attribute(g, "critical_stiffness", rateStateCriticalStiffness(pin, *rate_state, W));
-    record.attribute(g, "stability_limit", r.stability_limit);
-    record.attribute(g, "steady_sliding_stability_limit",
-                     rateStateStabilityLimit(pin, *rate_state, W, V, rate_state->steadyStateTheta(V)));
+namespace {
+
+void writeTrajectory(const PinRunResult &r, CaseRecord &record) {
+  namespace k = schema;
+  const PinTrajectory &tr = r.trajectory;
+  put(record, k::dynamics_t, tr.t);
+  put(record, k::dynamics_x, tr.x);
+  put(record, k::dynamics_v, tr.v);
+  put(record, k::dynamics_F_spring, tr.spring_force);
+  put(record, k::dynamics_F_friction, tr.friction_force);
+  if (!tr.theta.empty()) put(record, k::dynamics_theta, tr.theta);
+  put(record, k::dynamics_steps, tr.steps);
+  put(record, k::dynamics_work_driving, tr.work_driving.back());
+  put(record, k::dynamics_work_friction, tr.work_friction.back());
+  put(record, k::dynamics_kinetic_energy, r.kinetic_energy);
+  if (r.rate_state) put(record, k::dynamics_initial_kinetic_energy, r.initial_kinetic_energy);
+  put(record, k::dynamics_energy_balance_error, r.energy_balance_error);
+}
+
+void writeRateState(const DynamicsSetup &s, const PinRunResult &r, CaseRecord &record) {
+  namespace k = schema;
+  put(record, k::dynamics_initial_slip_rate, s.rate_state_start.slip_rate);
+  put(record, k::dynamics_theta0, s.rate_state_start.theta);
+  put(record, k::dynamics_initial_position, r.trajectory.x.front());
+  put(record, k::dynamics_steady_state_mu, r.rate_state->steady_state_mu);
+  put(record, k::dynamics_quasi_static_critical_stiffness, r.rate_state->quasi_static_critical_stiffness);
+  put(record, k::dynamics_critical_stiffness, r.rate_state->critical_stiffness);
+  put(record, k::dynamics_stability_limit, r.trajectory.stability_limit);
+  put(record, k::dynamics_steady_sliding_stability_limit, r.rate_state->steady_sliding_stability_limit);
+}
+
+void writeAnalysisAndFit(const DynamicsSetup &s, const PinRunResult &r, CaseRecord &record) {
+  namespace k = schema;
+  put(record, k::dynamics_stick_speed_tolerance, s.detection.velocity_tolerance);
+  put(record, k::dynamics_stick_min_duration, s.detection.min_duration);
+  putList(record, k::dynamics_slip_onset_times, r.summary.slip_onsets);
+  putList(record, k::dynamics_restick_times, r.summary.resticks);
+  if (!r.summary.mu_s.empty()) put(record, k::dynamics_mu_s, r.summary.mu_s);
+  put(record, k::dynamics_mu_k, r.summary.mu_k);
+  put(record, k::dynamics_sliding_time, r.summary.sliding_time);
+  if (r.fit) {
+    const CoulombParameters &c = r.fit->parameters;
+    put(record, k::dynamics_fit_mu_s, c.mu_s_before);
+    put(record, k::dynamics_fit_mu_s_after_switch, c.mu_s_after);
+    put(record, k::dynamics_fit_switch_time, c.switch_time);
+    put(record, k::dynamics_fit_mu_k, c.mu_k);
+    put(record, k::dynamics_fit_rms_misfit, r.fit->rms_misfit);
+    put(record, k::dynamics_fit_evaluations, static_cast<long long>(r.fit->evaluations));
+    put(record, k::dynamics_x_fit, r.x_fit);
+    put(record, k::dynamics_v_fit, r.v_fit);
+    put(record, k::dynamics_F_spring_fit, r.F_spring_fit);
   }
+  put(record, k::dynamics_fit, r.fit_status);
+}
+
+} // namespace
+
+void runDynamics(const DynamicsSetup &s, CaseRecord &record) {
+  const PinRunResult r = runPin(s);
+  const LogStageScope stage(schema::outputStage());
+  writeTrajectory(r, record);
+  put(record, schema::dynamics_damping_force, s.pin.damping() * s.pin.stage_velocity); // c V_o [N]
+  put(record, schema::dynamics_natural_frequency, s.pin.naturalFrequency());
+  if (r.rate_state) writeRateState(s, r, record);
   // Lists of event times are written only when not empty (an empty HDF5 attribute cannot be
   // written); the counts n_<name> are always there.
-  const auto list = [&](const std::string &name, const std::vector<double> &values) {
-    record.attribute(g, "n_" + name, static_cast<long long>(values.size()));
-    if (!values.empty()) record.attribute(g, name, values);
-  };
-  if (s.friction == "coulomb" || (s.friction == "law" && !rate_state)) { // the stick/slip integrator's events
-    std::vector<double> onsets, resticks;
-    for (const PinEvent &e : r.events)
-      (e.kind == PinEventKind::slip_onset ? onsets : resticks).push_back(e.t);
-    list("event_slip_onset_times", onsets);
-    list("event_restick_times", resticks);
+  if (r.event_slip_onsets) {
+    putList(record, schema::dynamics_event_slip_onset_times, *r.event_slip_onsets);
+    putList(record, schema::dynamics_event_restick_times, *r.event_resticks);
   }
-
-  const StickSlipSummary summary = analyseStickSlip(r, pin, W, s.detection);
-  record.attribute(g, "stick_speed_tolerance", s.detection.velocity_tolerance);
-  record.attribute(g, "stick_min_duration", s.detection.min_duration);
-  list("slip_onset_times", summary.slip_onsets);
-  list("restick_times", summary.resticks);
-  if (!summary.mu_s.empty()) record.attribute(g, "mu_s", summary.mu_s);
-  record.attribute(g, "mu_k", summary.mu_k);
-  record.attribute(g, "sliding_time", summary.sliding_time);
-
-  std::string fit_status = s.fit;
-  if (s.fit != "none" && rate_state)
-    fit_status = "skipped: the closed form starts at rest with the spring unstretched; the rate-and-state "
-                 "pin starts creeping with the spring pre-loaded";
-  else if (s.fit != "none" && summary.slip_onsets.empty())
-    fit_status = "skipped: no macroscopic slip";
-  else if (s.fit != "none" && !(pin.damping_ratio < 1.0))
-    fit_status = "skipped: closed form needs zeta < 1";
-  else if (s.fit != "none") {
-    ClosedFormFitOptions options;
-    options.two_static = s.fit == "two_static";
-    options.switch_time = s.fit_switch_time;
-    const ClosedFormFit fit = fitClosedForm(pin, W, r.t, r.spring_force, summary, options);
-    const CoulombParameters &c = fit.parameters;
-    record.attribute(g, "fit_mu_s", c.mu_s_before);
-    record.attribute(g, "fit_mu_s_after_switch", c.mu_s_after);
-    record.attribute(g, "fit_switch_time", c.switch_time);
-    record.attribute(g, "fit_mu_k", c.mu_k);
-    record.attribute(g, "fit_rms_misfit", fit.rms_misfit);
-    record.attribute(g, "fit_evaluations", static_cast<long long>(fit.evaluations));
-    const CoulombClosedForm model(pin, W, c, r.t.back() * (1.0 + 1e-12) + 1e-12);
-    std::vector<double> x, v, F;
-    for (double t : r.t) {
-      const auto m = model.at(t);
-      x.push_back(m.x);
-      v.push_back(m.v);
-      F.push_back(m.spring_force);
-    }
-    record.dataset("dynamics/x_fit", x, "m");
-    record.dataset("dynamics/v_fit", v, "m/s");
-    record.dataset("dynamics/F_spring_fit", F, "N");
-  }
-  record.attribute(g, "fit", fit_status);
+  writeAnalysisAndFit(s, r, record);
 }
 
 std::vector<CasePlan> buildDynamicsStudy(const ConfigNode &root) {
   auto setup = std::make_shared<const DynamicsSetup>(readDynamicsSetup(root));
   const DynamicsSetup &s = *setup;
   CasePlan plan;
-  plan.id = s.friction == "coulomb" ? "dynamics-coulomb"
-            : s.friction == "law"   ? "dynamics-" + s.law->name()
-                                    : "dynamics-profile-" + s.profile_source;
+  plan.id = s.friction == PinFriction::coulomb   ? "dynamics-coulomb"
+            : s.friction == PinFriction::profile ? "dynamics-profile-" + s.profile_source
+                                                 : "dynamics-" + s.law->name();
   for (char &ch : plan.id)
     if (ch == '/' || ch == ':') ch = '_';
   plan.parameters = {{"spring_stiffness", s.pin.spring_stiffness},
@@ -228,13 +227,13 @@ std::vector<CasePlan> buildDynamicsStudy(const ConfigNode &root) {
                      {"duration", s.settings.duration},
                      {"output_stride", s.settings.output_stride},
                      {"load", s.normal_load},
-                     {"friction", s.friction}};
-  if (s.friction == "coulomb") {
+                     {"friction", std::string(pinFrictionName(s.friction))}};
+  if (s.friction == PinFriction::coulomb) {
     plan.parameters["mu_s"] = s.coulomb.mu_s_before;
     plan.parameters["mu_s_after_switch"] = s.coulomb.mu_s_after;
     plan.parameters["mu_s_switch_time"] = s.coulomb.switch_time;
     plan.parameters["mu_k"] = s.coulomb.mu_k;
-  } else if (s.friction == "law") {
+  } else if (s.friction != PinFriction::profile) {
     for (const auto &[key, value] : s.law_parameters)
       plan.parameters["friction." + key] = value; // friction.law, friction.a, ...
     if (s.law->stateSize() > 0) {

@@ -4,19 +4,20 @@
 
 #include "tribo/contact/curved_pin.hpp"
 #include "tribo/contact/pin_on_slab.hpp"
-#include "tribo/contact/power_law.hpp"
-#include "tribo/contact/profile_analysis.hpp"
 #include "tribo/contact/self_affine_profile.hpp"
-#include "tribo/contact/static_peak.hpp"
-#include "tribo/contact/steady_state.hpp"
+#include "tribo/contact/sliding_analysis.hpp"
+#include "tribo/contact/sliding_run.hpp"
 #include "tribo/contact/tabulated_pin.hpp"
 #include "tribo/core/error.hpp"
 #include "tribo/core/log.hpp"
+#include "tribo/core/log_stage.hpp"
+#include "tribo/io/schema.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/dynamics_study.hpp"
 #include "tribo/study/pin_table_file.hpp"
 #include "tribo/study/slab_config.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <fmt/format.h>
@@ -36,251 +37,200 @@ struct ProfileCase {
   std::shared_ptr<const PinTable> pin_profile;   // a tabulated or rough pin's table, written to pin/
 };
 
-/// The dimensionless profile the dynamics reads (docs/dynamics.md §7): F/W against delta/L_x, two
-/// samples per event (the force reached as the pin moved, then the force after the avalanche, at the
-/// same delta), so the sawtooth of slips is kept.
-struct DimensionlessProfile {
-  std::vector<double> delta_over_Lx, F_over_W;
-};
-
-/// The bootstrap's seed, fixed: the same data give the same errors and p-values on every run.
-constexpr std::uint64_t avalanche_bootstrap_seed = 2009;
-
 /// One quantity's power-law analysis as attributes <name>_... of the avalanches group.
 void writePowerLaw(CaseRecord &record, const std::string &name, const PowerLawAnalysis &a) {
-  const auto put = [&](const std::string &key, AttributeValue v) {
-    record.attribute("avalanches", name + "_" + key, v);
-  };
-  put("power_law_supported", static_cast<long long>(a.supported));
-  put("verdict", a.verdict);
-  put("n", static_cast<long long>(a.fit.n));
+  namespace s = schema;
+  put(record, name, s::power_law_supported, static_cast<long long>(a.supported));
+  put(record, name, s::power_law_verdict, a.verdict);
+  put(record, name, s::power_law_n, static_cast<long long>(a.fit.n));
   if (a.fit.alpha == 0) return;
-  put("alpha", a.fit.alpha);
-  put("alpha_error", a.bootstrap > 0 ? a.alpha_bootstrap_error : a.fit.alpha_error);
-  put("alpha_error_asymptotic", a.fit.alpha_error);
-  put("x_min", a.fit.x_min);
-  put("x_min_error", a.x_min_bootstrap_error);
-  put("n_tail", static_cast<long long>(a.fit.n_tail));
-  put("ks_distance", a.fit.ks);
-  if (a.bootstrap > 0) put("gof_p", a.gof_p);
-  put("lr_exponential", a.vs_exponential.normalised_ratio);
-  put("lr_exponential_p", a.vs_exponential.p);
-  put("lr_lognormal", a.vs_lognormal.normalised_ratio);
-  put("lr_lognormal_p", a.vs_lognormal.p);
+  put(record, name, s::power_law_alpha, a.fit.alpha);
+  put(record, name, s::power_law_alpha_error, a.bootstrap > 0 ? a.alpha_bootstrap_error : a.fit.alpha_error);
+  put(record, name, s::power_law_alpha_error_asymptotic, a.fit.alpha_error);
+  put(record, name, s::power_law_x_min, a.fit.x_min);
+  put(record, name, s::power_law_x_min_error, a.x_min_bootstrap_error);
+  put(record, name, s::power_law_n_tail, static_cast<long long>(a.fit.n_tail));
+  put(record, name, s::power_law_ks_distance, a.fit.ks);
+  if (a.bootstrap > 0) put(record, name, s::power_law_gof_p, a.gof_p);
+  put(record, name, s::power_law_lr_exponential, a.vs_exponential.normalised_ratio);
+  put(record, name, s::power_law_lr_exponential_p, a.vs_exponential.p);
+  put(record, name, s::power_law_lr_lognormal, a.vs_lognormal.normalised_ratio);
+  put(record, name, s::power_law_lr_lognormal_p, a.vs_lognormal.p);
 }
 
-/// Avalanche statistics (docs/model.md §17) over the events of the steady state when there is one
-/// (all events otherwise): sizes (state changes, integers), force drops over W above 1e-6 (round-off
-/// stays below it), and the pin displacement of each event over L_x.
-void writeAvalanches(CaseRecord &record, const SteadyState &ss, const std::vector<double> &changes,
-                     const std::vector<double> &drops, const std::vector<double> &increments_over_Lx,
-                     double increment_floor_over_Lx, long long bootstrap) {
-  const std::size_t first = ss.reached ? ss.start_index : 0,
-                    last = ss.reached ? ss.end_index + 1 : changes.size();
-  const auto window = [&](const std::vector<double> &v) {
-    return std::vector<double>(v.begin() + first, v.begin() + last);
-  };
-  record.attribute("avalanches", "events_used",
-                   ss.reached ? fmt::format("the steady state, events {} to {}", first, last - 1)
-                              : std::string("all events (no steady state)"));
-  record.attribute("avalanches", "bootstrap", bootstrap);
-  record.attribute("avalanches", "bootstrap_seed", static_cast<long long>(avalanche_bootstrap_seed));
-  const auto B = static_cast<std::size_t>(bootstrap);
-
-  const std::vector<double> sizes = window(changes);
-  writePowerLaw(record, "size", analysePowerLaw(sizes, true, B, avalanche_bootstrap_seed));
-  const LogHistogram size_hist = logBinnedDensity(sizes, 1.0);
-  record.dataset("avalanches/size_bin_lower", size_hist.bin_lower);
-  record.dataset("avalanches/size_density", size_hist.density);
-
-  std::vector<double> positive;
-  for (double d : window(drops))
-    if (d > 1e-6) positive.push_back(d);
-  record.attribute("avalanches", "n_positive_drops", static_cast<long long>(positive.size()));
-  writePowerLaw(record, "drop", analysePowerLaw(positive, false, B, avalanche_bootstrap_seed + 1));
-  if (positive.size() >= 2) {
-    const LogHistogram drop_hist = logBinnedDensity(positive, 1e-6);
-    record.dataset("avalanches/drop_bin_lower_over_W", drop_hist.bin_lower);
-    record.dataset("avalanches/drop_density", drop_hist.density);
+/// Avalanche statistics (docs/model.md §17), as analyseSliding found them.
+void writeAvalanches(CaseRecord &record, const AvalancheAnalysis &a) {
+  namespace s = schema;
+  put(record, s::avalanches_events_used,
+      a.steady_state_window ? fmt::format("the steady state, events {} to {}", a.first, a.last - 1)
+                            : std::string("all events (no steady state)"));
+  put(record, s::avalanches_bootstrap, a.bootstrap);
+  put(record, s::avalanches_bootstrap_seed, static_cast<long long>(avalanche_bootstrap_seed));
+  writePowerLaw(record, "size", a.size);
+  put(record, s::avalanches_size_bin_lower, a.size_histogram.bin_lower);
+  put(record, s::avalanches_size_density, a.size_histogram.density);
+  put(record, s::avalanches_n_positive_drops, a.n_positive_drops);
+  writePowerLaw(record, "drop", a.drop);
+  if (a.drop_histogram) {
+    put(record, s::avalanches_drop_bin_lower_over_W, a.drop_histogram->bin_lower);
+    put(record, s::avalanches_drop_density, a.drop_histogram->density);
   }
-
-  const std::vector<double> steps = window(increments_over_Lx);
-  writePowerLaw(record, "increment", analysePowerLaw(steps, false, B, avalanche_bootstrap_seed + 2));
-  // Bins anchored at the lower bound of a triggering displacement over sqrt(2), so that events at the
-  // bound sit mid-bin and round-off (1 vs 2 ranks) cannot move them across an edge.
-  if (!steps.empty() && increment_floor_over_Lx > 0) {
-    const LogHistogram step_hist = logBinnedDensity(steps, increment_floor_over_Lx / std::sqrt(2.0));
-    record.dataset("avalanches/increment_bin_lower_over_Lx", step_hist.bin_lower);
-    record.dataset("avalanches/increment_density", step_hist.density);
+  writePowerLaw(record, "increment", a.increment);
+  if (a.increment_histogram) {
+    put(record, s::avalanches_increment_bin_lower_over_Lx, a.increment_histogram->bin_lower);
+    put(record, s::avalanches_increment_density, a.increment_histogram->density);
   }
 }
 
 /// The stationarity test's window and statistic, always; its reason when it failed.
 void writeSteadyState(CaseRecord &record, const SteadyState &ss) {
-  record.attribute("", "steady_state_reached", static_cast<long long>(ss.reached));
-  record.attribute("", "steady_state_start_over_Lx", ss.start_delta);
-  record.attribute("", "steady_state_end_over_Lx", ss.end_delta);
-  record.attribute("", "steady_state_start_index", static_cast<long long>(ss.start_index));
-  record.attribute("", "steady_state_end_index", static_cast<long long>(ss.end_index));
-  record.attribute("", "steady_state_blocks", static_cast<long long>(ss.blocks));
-  record.attribute("", "steady_state_trend_t", ss.trend_t);
-  record.attribute("", "steady_state_trend_p", ss.trend_p);
-  record.attribute("", "steady_state_trend_drift_F_over_W", ss.trend_drift);
-  record.attribute("", "steady_state_significance", StationarityTest::significance);
-  if (!ss.reached) record.attribute("", "steady_state_reason", ss.reason);
+  namespace s = schema;
+  put(record, s::steady_state_reached, static_cast<long long>(ss.reached));
+  put(record, s::steady_state_start_over_Lx, ss.start_delta);
+  put(record, s::steady_state_end_over_Lx, ss.end_delta);
+  put(record, s::steady_state_start_index, static_cast<long long>(ss.start_index));
+  put(record, s::steady_state_end_index, static_cast<long long>(ss.end_index));
+  put(record, s::steady_state_blocks, static_cast<long long>(ss.blocks));
+  put(record, s::steady_state_trend_t, ss.trend_t);
+  put(record, s::steady_state_trend_p, ss.trend_p);
+  put(record, s::steady_state_trend_drift_F_over_W, ss.trend_drift);
+  put(record, s::steady_state_significance, StationarityTest::significance);
+  if (!ss.reached) put(record, s::steady_state_reason, ss.reason);
+}
+
+void writeNormalContact(CaseRecord &record, const NormalContactResult &n) {
+  namespace s = schema;
+  put(record, s::normal_x, n.x);
+  put(record, s::normal_p, n.p);
+  put(record, s::normal_tau, n.tau);
+  put(record, s::normal_state_changes, n.state_changes);
+  put(record, s::normal_contact_nodes, n.contact_nodes);
+  put(record, s::normal_contact_patches, n.contact_patches);
+  put(record, s::normal_contact_length, n.contact_length);
+  put(record, s::normal_hertz_half_width, n.hertz_half_width);
+  put(record, s::normal_interference, n.interference);
+}
+
+void writeEvents(CaseRecord &record, const SlidingEvents &e, const SlidingProfile &profile) {
+  namespace s = schema;
+  put(record, s::events_delta, e.delta);
+  put(record, s::events_increment, e.increment);
+  put(record, s::events_type, e.type);
+  put(record, s::events_node, e.node);
+  put(record, s::events_state_changes, e.state_changes);
+  put(record, s::events_friction_force, e.friction_force);
+  put(record, s::events_contact_nodes, e.contact_nodes);
+  put(record, s::events_contact_patches, e.contact_patches);
+  put(record, s::events_contact_length, e.contact_length);
+  put(record, s::events_force_drop_over_W, e.force_drop_over_W);
+  put(record, s::profile_delta_over_Lx, profile.delta_over_Lx);
+  put(record, s::profile_F_over_W, profile.F_over_W);
+}
+
+/// The static peak and the plateau (mu_s and mu_k in the paper's reading, §3.3): only for a steady state.
+void writePeakAndPlateau(CaseRecord &record, const SlidingAnalysis &a, double mu_i) {
+  namespace s = schema;
+  const SteadyState &ss = a.steady_state;
+  if (!ss.reached) {
+    put(record, s::mu_s_profile_reason, "no steady state to fall back to: " + ss.reason);
+    return;
+  }
+  if (a.static_peak->found) {
+    put(record, s::mu_s_profile, a.static_peak->force);
+    put(record, s::mu_s_profile_delta_over_Lx, a.static_peak->delta);
+    put(record, s::mu_s_profile_prominence, a.static_peak->prominence);
+  } else {
+    put(record, s::mu_s_profile_reason, a.static_peak->reason);
+  }
+  put(record, s::plateau_mean_F_over_W, ss.mean);
+  put(record, s::plateau_mean_error_F_over_W, ss.mean_error);
+  put(record, s::plateau_std_F_over_W, ss.stddev);
+  put(record, s::plateau_ratio_to_mu_i, ss.mean / mu_i);
+  put(record, s::steady_state_period_over_Lx, ss.period);
+}
+
+/// Counts, the solver path, K and the travel, as attributes of the case.
+void writeSummary(CaseRecord &record, const SlidingRunResult &r, double Lx, double W, long long events) {
+  namespace s = schema;
+  put(record, s::profile_K_Lx_over_W, r.lateral_stiffness * Lx / W);
+  put(record, s::n_slip, r.n_slip);
+  put(record, s::n_release, r.n_release);
+  put(record, s::n_contact, r.n_contact);
+  put(record, s::n_state_changes, r.n_state_changes);
+  put(record, s::n_solves, r.n_solves);
+  put(record, s::solver_path_used, r.solver_path_used);
+  put(record, s::condensed_zone_nodes, r.condensed_zone_nodes);
+  put(record, s::condensed_bytes, r.condensed_bytes);
+  put(record, s::condensations, r.condensations);
+  put(record, s::lateral_stiffness, r.lateral_stiffness);
+  put(record, s::total_travel, r.total_travel);
+  put(record, s::mean_increment, r.total_travel / static_cast<double>(events));
+  put(record, s::mean_increment_over_Lx, r.total_travel / Lx / static_cast<double>(events));
+}
+
+/// Progress of one case (issue 19): a line after normal contact, then lines with the rate of
+/// events and the time left at that rate.
+SlidingProgressCallback progressPrinter(MPI_Comm comm, const std::string &id) {
+  return [comm, id](const SlidingProgress &at) {
+    if (at.events_done == 0) {
+      print(comm, "  {}: normal contact in {:.1f} s, F/W = {:.4f}; sliding {} events\n", id,
+            at.normal_seconds, at.F_over_W, at.events_total);
+      return;
+    }
+    const double rate = static_cast<double>(at.events_done) / std::max(at.seconds, 1e-9);
+    const double left = static_cast<double>(at.events_total - at.events_done) / rate;
+    print(comm,
+          "  {}: {}/{} events, delta/L_x = {:.4e}, F/W = {:.4f}, {} state changes ({:.0f}/s), "
+          "{:.3g} events/s, {:.0f} s left\n",
+          id, at.events_done, at.events_total, at.delta_over_Lx, at.F_over_W, at.state_changes,
+          static_cast<double>(at.state_changes) / std::max(at.seconds, 1e-9), rate, left);
+  };
+}
+
+/// A failed stationarity test: a warning, or an error where the case needs the steady state.
+void checkSteadyState(const ProfileCase &pc, const SteadyState &ss, MPI_Comm comm, const std::string &id) {
+  if (ss.reached) return;
+  warn(comm, "{}: no steady state, so no plateau, mu_k or mu_s: {}", id, ss.reason);
+  if (pc.require_steady_state)
+    throw SolverError(fmt::format("no steady state (contact.require_steady_state is true): {}", ss.reason));
+  if (pc.dynamics && !pc.dynamics->allow_nonstationary_profile)
+    throw SolverError(fmt::format("no steady state, so the profile cannot be extended periodically for the "
+                                  "dynamics ({}); set dynamics.allow_nonstationary_profile: true to extend "
+                                  "the tested window anyway",
+                                  ss.reason));
 }
 
 void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm, CaseRecord &record) {
+  const double Lx = pc.setup.slab.length_x, W = pc.setup.load;
   PinOnSlab model(comm, pc.setup);
-  FrictionalContact &contact = model.contact();
-  const double Lx = pc.setup.slab.length_x, W = pc.setup.load, P = model.loadPerDepth();
-  const double Ly = pc.setup.slab.depth_y;
-
-  // Normal contact under W (constraints I-III, slips allowed: pitfall 6).
-  const long long normal_changes = model.establishNormalContact();
-  const auto &x = model.surface().surfaceX();
-  const auto &width = model.surface().surfaceWidth();
-  std::vector<double> p(x.size()), tau(x.size());
-  for (std::size_t k = 0; k < x.size(); ++k) {
-    p[k] = contact.inContact()[k] ? contact.state().fz[k] / width[k] : 0.0;
-    tau[k] = contact.inContact()[k] ? contact.state().fx[k] / width[k] : 0.0;
-  }
-  record.dataset("normal/x", x, "m");
-  record.dataset("normal/p", p, "Pa");
-  record.dataset("normal/tau", tau, "Pa");
-  record.attribute("normal", "state_changes", normal_changes);
-  record.attribute("normal", "contact_nodes", static_cast<long long>(contact.contactCount()));
-  record.attribute("normal", "contact_patches", static_cast<long long>(contact.contactPatches()));
-  record.attribute("normal", "contact_length", contact.contactLength()); // [m]
-  if (pc.pin_profile) { // a tabulated or rough pin: its profile, as the contact used it
-    record.dataset("pin/x", pc.pin_profile->x, "m");
-    record.dataset("pin/h", pc.pin_profile->h, "m");
-  }
-  record.attribute("normal", "hertz_half_width", model.hertzHalfWidth());
-  record.attribute("normal", "interference", contact.interference());
-  // Eq. 15: K from the response with every contact node stuck, per unit depth times L_y.
-  const double K = contact.lateralStiffness() * Ly;
-
-  // Event-driven sliding (§3.2.1).
-  std::vector<double> delta, increment, type, node, changes, force, nodes, patches, length, drop;
-  DimensionlessProfile profile;
-  profile.delta_over_Lx.push_back(0.0);
-  profile.F_over_W.push_back(contact.frictionForce() / P);
-  long long counts[3] = {0, 0, 0};
-  // Progress: at every quarter of the events, and at least once a minute on long runs (fine grids
-  // spend hours in the avalanches of steady sliding). Only the printing depends on the clock.
-  const long long report_every = std::max<long long>(1, pc.events / 4);
-  constexpr double report_seconds = 60;
-  const double start = MPI_Wtime();
-  double last_report = start;
-  long long total_changes = 0;
-  for (long long e = 0; e < pc.events; ++e) {
-    const SlipEvent ev = contact.advance();
-    ++counts[static_cast<int>(ev.type)];
-    delta.push_back(ev.delta);
-    increment.push_back(ev.increment);
-    type.push_back(static_cast<double>(ev.type));
-    node.push_back(ev.node);
-    changes.push_back(ev.state_changes);
-    force.push_back(ev.friction_force * Ly);
-    nodes.push_back(ev.contact_nodes);
-    patches.push_back(ev.contact_patches);
-    length.push_back(ev.contact_length);
-    drop.push_back(ev.force_drop / P);
-    profile.delta_over_Lx.push_back(ev.delta / Lx);
-    profile.F_over_W.push_back((ev.friction_force + ev.force_drop) / P);
-    profile.delta_over_Lx.push_back(ev.delta / Lx);
-    profile.F_over_W.push_back(ev.friction_force / P);
-    total_changes += ev.state_changes;
-    const double now = MPI_Wtime();
-    if ((e + 1) % report_every == 0 || now - last_report >= report_seconds) {
-      last_report = now;
-      print(comm, "  {}: {}/{} events, delta/L_x = {:.4e}, F/W = {:.4f}, {} state changes ({:.0f}/s)\n", id,
-            e + 1, pc.events, ev.delta / Lx, ev.friction_force / P, total_changes,
-            static_cast<double>(total_changes) / std::max(now - start, 1e-9));
-    }
-  }
-
-  record.dataset("events/delta", delta, "m");
-  record.dataset("events/increment", increment, "m");
-  record.dataset("events/type", type); // 0 slip, 1 release, 2 new contact
-  record.dataset("events/node", node);
-  record.dataset("events/state_changes", changes);
-  record.dataset("events/friction_force", force, "N");
-  record.dataset("events/contact_nodes", nodes);
-  record.dataset("events/contact_patches", patches);
-  record.dataset("events/contact_length", length, "m");
-  record.dataset("events/force_drop_over_W", drop);
-  record.dataset("profile/delta_over_Lx", profile.delta_over_Lx);
-  record.dataset("profile/F_over_W", profile.F_over_W);
-
-  // The steady state, from the force after each event (the plateau of Fig. 6), by the trend test of
-  // docs/model.md §14. The window is written either way; the plateau and mu_s only for a steady state.
-  std::vector<double> d_after, f_after;
-  for (std::size_t i = 0; i < delta.size(); ++i)
-    d_after.push_back(delta[i] / Lx), f_after.push_back(force[i] / W);
-  const SteadyState ss = findSteadyState(d_after, f_after);
-  record.attribute("profile", "K_Lx_over_W", K * Lx / W);
-  record.attribute("profile", "steady_state_start_over_Lx", ss.start_delta);
-  record.attribute("profile", "steady_state_reached", static_cast<long long>(ss.reached));
-  writeSteadyState(record, ss);
-  if (ss.reached) {
-    const StaticPeak peak = findStaticPeak(profile.delta_over_Lx, profile.F_over_W, ss.mean, ss.stddev);
-    if (peak.found) {
-      record.attribute("", "mu_s_profile", peak.force);
-      record.attribute("", "mu_s_profile_delta_over_Lx", peak.delta);
-      record.attribute("", "mu_s_profile_prominence", peak.prominence);
-    } else {
-      record.attribute("", "mu_s_profile_reason", peak.reason);
-    }
-  } else {
-    record.attribute("", "mu_s_profile_reason", "no steady state to fall back to: " + ss.reason);
-    warn(comm, "{}: no steady state, so no plateau, mu_k or mu_s: {}", id, ss.reason);
-    if (pc.require_steady_state)
-      throw SolverError(fmt::format("no steady state (contact.require_steady_state is true): {}", ss.reason));
-    if (pc.dynamics && !pc.dynamics->allow_nonstationary_profile)
-      throw SolverError(fmt::format("no steady state, so the profile cannot be extended periodically for the "
-                                    "dynamics ({}); set dynamics.allow_nonstationary_profile: true to extend "
-                                    "the tested window anyway",
-                                    ss.reason));
-  }
-  record.attribute("", "mu_i", pc.setup.contact.mu_i);
-  record.attribute("", "n_slip", counts[0]);
-  record.attribute("", "n_release", counts[1]);
-  record.attribute("", "n_contact", counts[2]);
-  record.attribute("", "n_state_changes", total_changes);
-  record.attribute("", "n_solves", model.surface().solveCount());
-  // Which path ran (the parameter solver_path may be auto), and the condensed path's zone and dense
-  // memory on rank 0 of the case (0 on the reference path).
-  record.attribute("", "solver_path_used", model.solverPathName());
-  record.attribute("", "condensed_zone_nodes", model.condensedZoneNodes());
-  record.attribute("", "condensed_bytes", static_cast<long long>(model.condensedBytes()));
-  record.attribute("", "condensations",
-                   static_cast<long long>(model.condensed() ? model.condensed()->condensations() : 0));
-  if (ss.reached) { // the plateau: mu_k in the paper's reading (§3.3), only for a steady state
-    record.attribute("", "plateau_mean_F_over_W", ss.mean);
-    record.attribute("", "plateau_mean_error_F_over_W", ss.mean_error);
-    record.attribute("", "plateau_std_F_over_W", ss.stddev);
-    record.attribute("", "plateau_ratio_to_mu_i", ss.mean / pc.setup.contact.mu_i);
-    record.attribute("", "steady_state_period_over_Lx", ss.period);
-  }
-  record.attribute("", "lateral_stiffness", K);
-  record.attribute("", "total_travel", contact.delta());
-  record.attribute("", "mean_increment", contact.delta() / static_cast<double>(pc.events));
-  record.attribute("", "mean_increment_over_Lx", contact.delta() / Lx / static_cast<double>(pc.events));
-  std::vector<double> increment_over_Lx;
-  for (double v : increment)
-    increment_over_Lx.push_back(v / Lx);
+  const SlidingRunResult run = runSliding(model, pc.events, progressPrinter(comm, id));
   // The paper's lower bound on a triggering displacement over L_x: min_increment_over_dx / (n_x - 1).
   const double increment_floor_over_Lx =
       pc.setup.min_increment_over_dx / std::ldexp(1.0, pc.setup.slab.levels);
-  writeAvalanches(record, ss, changes, drop, increment_over_Lx, increment_floor_over_Lx,
-                  pc.avalanche_bootstrap);
-
+  const SlidingAnalysis analysis =
+      analyseSliding(run, Lx, W, increment_floor_over_Lx, pc.avalanche_bootstrap);
+  const SteadyState &ss = analysis.steady_state;
+  {
+    const LogStageScope stage(schema::outputStage());
+    writeNormalContact(record, run.normal);
+    if (pc.pin_profile) { // a tabulated or rough pin: its profile, as the contact used it
+      put(record, schema::pin_x, pc.pin_profile->x);
+      put(record, schema::pin_h, pc.pin_profile->h);
+    }
+    writeEvents(record, run.events, run.profile);
+    put(record, schema::profile_steady_state_start_over_Lx, ss.start_delta);
+    put(record, schema::profile_steady_state_reached, static_cast<long long>(ss.reached));
+    writeSteadyState(record, ss);
+    writePeakAndPlateau(record, analysis, pc.setup.contact.mu_i);
+    put(record, schema::mu_i, pc.setup.contact.mu_i);
+    writeSummary(record, run, Lx, W, pc.events);
+    writeAvalanches(record, analysis.avalanches);
+  }
+  checkSteadyState(pc, ss, comm, id);
   if (pc.dynamics) {
     DynamicsSetup dyn = *pc.dynamics;
-    FrictionProfile physical =
-        scaleProfile(profile.delta_over_Lx, profile.F_over_W, K * Lx / W, ss.start_delta, Lx, W);
+    FrictionProfile physical = scaleProfile(run.profile.delta_over_Lx, run.profile.F_over_W,
+                                            run.lateral_stiffness * Lx / W, ss.start_delta, Lx, W);
     usePipelineProfile(dyn, std::move(physical), id);
     runDynamics(dyn, record);
   }
@@ -415,7 +365,7 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
                                                  : SolverPath::automatic;
   if (root.has("dynamics"))
     base.dynamics = std::make_shared<const DynamicsSetup>(readDynamicsSetup(root, ProfileOrigin::pipeline));
-  if (base.dynamics && base.dynamics->friction != "profile")
+  if (base.dynamics && base.dynamics->friction != PinFriction::profile)
     root.child("dynamics")
         .fail("friction", "the profile study's dynamics runs on its own profile: use `profile`");
 

@@ -1,8 +1,6 @@
 // Reading a nanoscale friction profile written by an earlier contact run (layout in docs/dynamics.md).
 #pragma once
 
-#include "tribo/dynamics/friction_profile.hpp"
-
 #include <string>
 #include <vector>
 
@@ -29,10 +27,5 @@ struct DimensionlessProfile {
 /// layout is wrong: a missing group, dataset or attribute, a dataset that is not 1-D, an attribute
 /// that is not a number.
 DimensionlessProfile readDimensionlessProfile(const std::string &file, const std::string &case_id);
-
-/// Reads, scales by L_x [m] and W [N] (scaleProfile) and validates (validateProfile: NaNs,
-/// decreasing delta, ... are InputErrors naming the file and case).
-FrictionProfile readFrictionProfile(const std::string &file, const std::string &case_id, double L_x,
-                                    double W);
 
 } // namespace tribo

@@ -4,7 +4,7 @@
 
 #include "tribo/disk/contact_integral.hpp"
 #include "tribo/disk/disk_motion.hpp"
-#include "tribo/disk/throw_analysis.hpp"
+#include "tribo/disk/throw_experiment.hpp"
 #include "tribo/friction/friction_law.hpp"
 #include "tribo/study/case.hpp"
 
@@ -18,8 +18,13 @@ namespace tribo {
 class ConfigNode;
 
 /// One pressure distribution as read from the input (name for case ids and records).
+/// disk.*.pressure.kind, chosen once when the input is read.
+enum class PressureKind { uniform, hertz, annulus, table };
+/// The input's word for it (also the records' attribute "pressure").
+std::string pressureKindName(PressureKind kind);
+
 struct DiskPressureSetup {
-  std::string kind;  // uniform | hertz | annulus | table
+  PressureKind kind = PressureKind::uniform;
   std::string label; // unique within the study: kind, or kind-<index> when repeated
   PressureProfile profile = PressureProfile::uniform();
   double inner_radius = 0.0; // annulus hole radius [m]
@@ -30,15 +35,8 @@ struct DiskInitialCondition {
   double v0 = 0.0, omega0 = 0.0; // [m/s], [rad/s]
 };
 
-struct DiskAnalysisSetup {
+struct DiskAnalysisSetup : ThrowExperiment {
   bool enabled = false;
-  int throws = 0;
-  FrictionDrift drift;
-  double v0 = 0.0;                     // [m/s]
-  double eps_min = 0.0, eps_max = 0.0; // initial eps spread over the throws (log-spaced)
-  double frame_rate = 0.0;             // [1/s]
-  int frames = 0;
-  double delay = 0.0; // [s] first frame after launch
 };
 
 /// Trajectories under a local friction law (beyond the paper): `disk.friction_law` and

@@ -1,0 +1,169 @@
+// The schema table as lists, its Python rendering, and filling a record through it.
+#include "tribo/io/schema.hpp"
+
+#include "tribo/core/error.hpp"
+
+#include <fmt/format.h>
+
+namespace tribo::schema {
+
+std::vector<Dataset> datasets() {
+  return {
+#define TRIBO_DATASET(id, ...) id,
+#define TRIBO_ATTRIBUTE(...)
+#define TRIBO_POWER_LAW_KEY(...)
+#include "tribo/io/schema_table.hpp"
+#undef TRIBO_DATASET
+#undef TRIBO_ATTRIBUTE
+#undef TRIBO_POWER_LAW_KEY
+  };
+}
+
+std::vector<Attribute> attributes() {
+  return {
+#define TRIBO_DATASET(...)
+#define TRIBO_ATTRIBUTE(id, ...) id,
+#define TRIBO_POWER_LAW_KEY(...)
+#include "tribo/io/schema_table.hpp"
+#undef TRIBO_DATASET
+#undef TRIBO_ATTRIBUTE
+#undef TRIBO_POWER_LAW_KEY
+  };
+}
+
+std::vector<PowerLawKey> powerLawKeys() {
+  return {
+#define TRIBO_DATASET(...)
+#define TRIBO_ATTRIBUTE(...)
+#define TRIBO_POWER_LAW_KEY(id, ...) id,
+#include "tribo/io/schema_table.hpp"
+#undef TRIBO_DATASET
+#undef TRIBO_ATTRIBUTE
+#undef TRIBO_POWER_LAW_KEY
+  };
+}
+
+namespace {
+
+/// A Python string literal (the table holds no control characters).
+std::string quoted(const char *text) {
+  std::string out = "\"";
+  for (const char *c = text; *c; ++c) {
+    if (*c == '"' || *c == '\\') out += '\\';
+    out += *c;
+  }
+  return out + "\"";
+}
+
+constexpr const char *python_head =
+    R"("""The names, units and descriptions of tribo's result datasets and attributes (docs/output.md).
+
+Generated from include/tribo/io/schema_table.hpp, the one place a name is written; do not edit.
+Regenerate: TRIBO_WRITE_SCHEMA=1 build/release/tests/unit_schema (tests/unit/test_schema.cpp fails
+while this file differs from the table).
+
+    from tribo import schema
+    schema.DATASETS["events/type"]["enumeration"]    # "0 slip, 1 release, 2 contact"
+    schema.attribute_unit("dynamics", "work_driving")  # "J"
+"""
+
+)";
+
+constexpr const char *python_tail = R"(
+
+POWER_LAW_QUANTITIES = ("size", "drop", "increment")
+
+
+def dataset_unit(path):
+    """The SI unit of the dataset at ``path`` under /cases/<id>/ ("" = dimensionless)."""
+    return DATASETS[path]["unit"]
+
+
+def attribute_unit(group, name):
+    """The SI unit of attribute ``name`` of ``group`` ("" = the case group); "" = dimensionless."""
+    if (group, name) in ATTRIBUTES:
+        return ATTRIBUTES[(group, name)]["unit"]
+    if name.startswith("n_") and (group, name[2:]) in ATTRIBUTES:
+        return ""  # the count of a list attribute
+    if group == "avalanches" and name.split("_", 1)[0] in POWER_LAW_QUANTITIES:
+        key = name.split("_", 1)[1]
+        if key in POWER_LAW_KEYS:
+            return ""
+    raise KeyError(f"no attribute {name!r} of group {group!r} in the schema")
+)";
+
+} // namespace
+
+std::string pythonModule() {
+  std::string out = python_head;
+  out += "DATASETS = {\n";
+  for (const Dataset &d : datasets())
+    out +=
+        fmt::format("    {}: {{\"unit\": {}, \"integer\": {}, \"enumeration\": {}, \"description\": {}}},\n",
+                    quoted(d.path), quoted(d.unit), d.integer ? "True" : "False", quoted(d.enumeration),
+                    quoted(d.description));
+  out += "}\n\nATTRIBUTES = {\n";
+  for (const Attribute &a : attributes())
+    out += fmt::format("    ({}, {}): {{\"unit\": {}, \"description\": {}}},\n", quoted(a.group),
+                       quoted(a.name), quoted(a.unit), quoted(a.description));
+  out += "}\n\nPOWER_LAW_KEYS = {\n";
+  for (const PowerLawKey &k : powerLawKeys())
+    out += fmt::format("    {}: {},\n", quoted(k.key), quoted(k.description));
+  out += "}\n";
+  return out + python_tail;
+}
+
+PetscLogStage outputStage() {
+  static PetscLogStage stage = -1;
+  if (stage < 0) TRIBO_PETSC_CALL(PetscLogStageRegister("Output", &stage));
+  return stage;
+}
+
+std::string casePath(const std::string &case_id, const char *path) {
+  return "/cases/" + case_id + "/" + path;
+}
+
+} // namespace tribo::schema
+
+namespace tribo {
+
+namespace {
+void describe(CaseRecord &record, const schema::Dataset &d) {
+  record.attribute(d.path, "description", std::string(d.description));
+  if (*d.enumeration) record.attribute(d.path, "enumeration", std::string(d.enumeration));
+}
+} // namespace
+
+void put(CaseRecord &record, const schema::Dataset &d, std::vector<double> values) {
+  if (d.integer) {
+    put(record, d, std::vector<long long>(values.begin(), values.end()));
+    return;
+  }
+  record.dataset(d.path, std::move(values), d.unit);
+  describe(record, d);
+}
+
+void put(CaseRecord &record, const schema::Dataset &d, const std::vector<long long> &values) {
+  if (!d.integer) {
+    put(record, d, std::vector<double>(values.begin(), values.end()));
+    return;
+  }
+  record.integerDataset(d.path, values);
+  describe(record, d);
+}
+
+void put(CaseRecord &record, const schema::Attribute &a, AttributeValue value) {
+  record.attribute(a.group, a.name, std::move(value));
+}
+
+void put(CaseRecord &record, const std::string &quantity, const schema::PowerLawKey &k,
+         AttributeValue value) {
+  record.attribute("avalanches", quantity + "_" + k.key, std::move(value));
+}
+
+void putList(CaseRecord &record, const schema::Attribute &a, const std::vector<double> &values) {
+  record.attribute(a.group, std::string("n_") + a.name, static_cast<long long>(values.size()));
+  if (!values.empty()) record.attribute(a.group, a.name, values);
+}
+
+} // namespace tribo
