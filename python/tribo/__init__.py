@@ -10,7 +10,7 @@
 Pure Python on Debian's python3-numpy and python3-h5py; run it with /usr/bin/python3.
 """
 
-from .result import EVENT_TYPES, Case, Quantity, Result, Table, open
+from .result import EVENT_TYPES, GROUPS, Case, Quantity, Result, Table, open
 
-__all__ = ["EVENT_TYPES", "Case", "Quantity", "Result", "Table", "open"]
+__all__ = ["EVENT_TYPES", "GROUPS", "Case", "Quantity", "Result", "Table", "open"]
 __version__ = "0.1.0"
