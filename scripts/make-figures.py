@@ -28,6 +28,7 @@ PLOTTERS = [
     ("dynamics", "plot_dynamics"),     # studies dynamics and profile (pipeline): Figs. 9-11 of the pin on its stage
     ("friction", "plot_friction_law"),  # study friction_table: mu(v) at each N
     ("profile", "plot_profile"),       # study profile: Figs. 6-7 and the avalanche statistics
+    ("fields", "plot_fields"),         # study punch with punch.fields: the whole slab (the .xmf's mesh)
 ]
 # Figures drawn over all cases of a file (plot_file(run, out_dir), run an open tribo.Result -> PNG paths), and the groups of the
 # cases they cover: Fig. 5 over punch resolutions, Figs. 2-5 of the disk paper, Fig. 8 over resolutions.
