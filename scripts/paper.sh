@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every study behind the figures of the three papers, then every figure: results in paper/*.h5, PNGs in
-# figures/. Each study prints its wall time; Fig. 8 (input/fig8_resolution.yaml, 2 min on 2 ranks, its
+# figures/. Each study prints its wall time; Fig. 8 (input/fig8_resolution.yaml, 49 s on 2 ranks, its
 # n_x = 4097 cases the longest) dominates, the others take seconds (docs/reproduction.md).
 #   bash scripts/paper.sh [RANKS]      (default 2; resumes an interrupted run)
 # The numbers of docs/reproduction.md are attributes of these files (see each row's command there).
