@@ -35,7 +35,6 @@ import argparse
 import os
 import sys
 
-import h5py
 import matplotlib
 import numpy as np
 from scipy import optimize, stats
@@ -43,8 +42,10 @@ from scipy import optimize, stats
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the shared scripts/figure_files.py
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [HERE, os.path.join(HERE, os.pardir, "python")]  # scripts/figure_files.py, python/tribo/
 import figure_files  # noqa: E402
+import tribo  # noqa: E402
 
 DROP_FLOOR = 1e-6  # the file's floor for force drops over W (round-off sits below it)
 QUANTITIES = {"size": "avalanche size $s$ (state changes)", "drop": "force drop $\\Delta F / W$"}
@@ -54,28 +55,29 @@ def text(v):
     return v.decode() if isinstance(v, bytes) else str(v)
 
 
-def load_cases(f, mu_i):
-    """The profile cases of the file (one mu_i), sorted by n_x, with their steady-state windows."""
+def load_cases(run, mu_i):
+    """The profile cases of an open tribo.Result (one mu_i), sorted by n_x, with their steady-state windows."""
     out = []
-    for cid, c in f["cases"].items():
-        a = c.attrs
-        if "events" not in c or "levels" not in a:
+    for c in run.cases():
+        cid, a = c.id, c.attrs
+        if tribo.GROUPS["events"] not in c or "levels" not in a:
             continue
         if mu_i is not None and abs(float(a.get("mu_i", np.nan)) - mu_i) > 1e-12:
             continue
         if text(a.get("status", "complete")) != "complete":
             continue
+        events = c.events()
         case = {"id": cid, "n_x": 2 ** int(a["levels"]) + 1, "mu_i": float(a.get("mu_i", np.nan)),
                 "steady": int(a.get("steady_state_reached", 0)) == 1,
-                "reason": text(a.get("steady_state_reason", "")), "events": len(c["events/state_changes"])}
-        av = c["avalanches"].attrs if "avalanches" in c else {}
+                "reason": text(a.get("steady_state_reason", "")), "events": len(events["state_changes"])}
+        av = c.group_attrs(tribo.GROUPS["avalanches"]) if tribo.GROUPS["avalanches"] in c else {}
         case["fits"] = {q: {k: av[f"{q}_{k}"] for k in ("alpha", "alpha_error", "x_min", "gof_p", "n_tail",
                                                          "power_law_supported", "verdict") if f"{q}_{k}" in av}
                         for q in QUANTITIES}
         if case["steady"]:
             i0, i1 = int(a["steady_state_start_index"]), int(a["steady_state_end_index"]) + 1
-            s = np.asarray(c["events/state_changes"][i0:i1], dtype=float)
-            d = np.asarray(c["events/force_drop_over_W"][i0:i1], dtype=float)
+            s = np.asarray(events["state_changes"].values[i0:i1], dtype=float)
+            d = np.asarray(events["force_drop_over_W"].values[i0:i1], dtype=float)
             case["window"] = (i0, i1 - 1)
             case["data"] = {"size": s, "drop": d}  # drops: all, the floor is applied per use (keeps blocks)
         out.append(case)
@@ -264,8 +266,8 @@ def main(argv=None):
 
     cases, seen = [], set()
     for name in args.file:
-        with h5py.File(name, "r") as f:
-            for c in load_cases(f, args.mu_i):
+        with tribo.open(name) as run:
+            for c in load_cases(run, args.mu_i):
                 if c["n_x"] in seen:
                     sys.exit(f"{name}: a second case at n_x = {c['n_x']} ({c['id']})")
                 seen.add(c["n_x"])

@@ -4,7 +4,7 @@
     /usr/bin/python3 scripts/make-figures.py OUT.h5 [--out figures] [--case ID] [--format png|pdf|svg]
 
 A case is recognised by the groups it contains (dynamics/, friction/, ...): PLOTTERS below maps each
-to a plot script in scripts/ whose plot(case_group, case_id, out_dir) writes figures and returns their
+to a plot script in scripts/ whose plot(case, case_id, out_dir) (case: a tribo.Case of python/tribo/) writes figures and returns their
 paths (format and LaTeX-safe file names: scripts/figure_files.py). Cases no plotter recognises, failed cases and cases whose plotter raised an error are listed at
 the end; they do not stop the others. Exit 0 unless the file cannot be read or nothing was plotted.
 """
@@ -14,10 +14,13 @@ import os
 import sys
 import traceback
 
-import h5py
 import matplotlib
 
 matplotlib.use("Agg")
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [HERE, os.path.join(HERE, os.pardir, "python")]  # the plot scripts, python/tribo/
+import tribo  # noqa: E402
 
 # What a case group contains -> the module (scripts/<module>.py) that draws it. One line per study;
 # a case that holds several of these groups is drawn by each of their plotters.
@@ -25,8 +28,9 @@ PLOTTERS = [
     ("dynamics", "plot_dynamics"),     # studies dynamics and profile (pipeline): Figs. 9-11 of the pin on its stage
     ("friction", "plot_friction_law"),  # study friction_table: mu(v) at each N
     ("profile", "plot_profile"),       # study profile: Figs. 6-7 and the avalanche statistics
+    ("fields", "plot_fields"),         # study punch with punch.fields: the whole slab (the .xmf's mesh)
 ]
-# Figures drawn over all cases of a file (plot_file(file, out_dir) -> PNG paths), and the groups of the
+# Figures drawn over all cases of a file (plot_file(run, out_dir), run an open tribo.Result -> PNG paths), and the groups of the
 # cases they cover: Fig. 5 over punch resolutions, Figs. 2-5 of the disk paper, Fig. 8 over resolutions.
 FILE_PLOTTERS = [
     ({"surface"}, "plot_punch"),
@@ -36,40 +40,35 @@ FILE_PLOTTERS = [
 ]
 
 
-def text(value):
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
 def load(module_name):
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    try:
-        return importlib.import_module(module_name)
-    finally:
-        sys.path.pop(0)
+    return importlib.import_module(module_name)
 
 
 def make_figures(path, out_dir, only=None, log=print):
     """Plots every case of `path` into `out_dir`. Returns (written PNG paths, [(case id, reason)])."""
     written, skipped = [], []
     modules = {}
-    with h5py.File(path, "r") as f:
-        if "cases" not in f:
+    with tribo.open(path) as run:
+        if not run.has_cases():
             raise SystemExit(f"make-figures: {path} has no /cases group (not a tribo result file)")
-        for case_id, case in f["cases"].items():
+        for case in run.cases():
+            case_id = case.id
             if only is not None and case_id != only:
                 continue
-            status = text(case.attrs.get("status", ""))
+            attrs = case.attrs
+            status = str(attrs.get("status", ""))
             if status != "complete":
                 reason = f"status {status or 'missing'}"
-                if "error" in case.attrs:
-                    reason += ": " + text(case.attrs["error"]).splitlines()[0][:160]
+                if "error" in attrs:
+                    reason += ": " + str(attrs["error"]).splitlines()[0][:160]
                 skipped.append((case_id, reason))
                 continue
-            matched = [(key, name) for key, name in PLOTTERS if key in case]
-            if not matched and any(set(case.keys()) & groups for groups, _ in FILE_PLOTTERS):
+            groups = case.groups()
+            matched = [(key, name) for key, name in PLOTTERS if key in groups]
+            if not matched and any(set(groups) & keys for keys, _ in FILE_PLOTTERS):
                 continue  # drawn with the other cases of the file below
             if not matched:
-                skipped.append((case_id, "no plotter for its groups: " + ", ".join(sorted(case.keys()))))
+                skipped.append((case_id, "no plotter for its groups: " + ", ".join(groups)))
                 continue
             for key, name in matched:
                 try:
@@ -85,7 +84,7 @@ def make_figures(path, out_dir, only=None, log=print):
             for _, name in FILE_PLOTTERS:
                 try:
                     module = modules.get(name) or modules.setdefault(name, load(name))
-                    for png in module.plot_file(f, out_dir):
+                    for png in module.plot_file(run, out_dir):
                         written.append(png)
                         log(png)
                 except Exception as e:

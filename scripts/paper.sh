@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every study behind the figures of the three papers, then every figure: results in paper/*.h5, PNGs in
-# figures/. About 15 minutes on 2 cores (Fig. 8's n_x = 257 cases dominate).
+# figures/. Each study prints its wall time; Fig. 8 (input/fig8_resolution.yaml, 49 s on 2 ranks, its
+# n_x = 4097 cases the longest) dominates, the others take seconds (docs/reproduction.md).
 #   bash scripts/paper.sh [RANKS]      (default 2; resumes an interrupted run)
 # The numbers of docs/reproduction.md are attributes of these files (see each row's command there).
 set -euo pipefail
@@ -15,7 +16,9 @@ run() { # input name: a finished file is kept, an interrupted one resumed
   if [ -e "$out" ]; then echo "paper: $out exists"; return; fi
   local resume=""
   [ -e "$out.partial" ] && resume="--resume"
+  local start=$SECONDS
   mpiexec -n "$ranks" "$tribo" run "$input" -o "$out" $resume
+  echo "paper: $out in $((SECONDS - start)) s"
 }
 for study in fig5_punch fig9_dynamics fig8_resolution slip_rule dynamics_coulomb disk friction_velnormalfrcdep; do
   run "$study"

@@ -12,47 +12,58 @@ import argparse
 import os
 import sys
 
-import h5py
 import matplotlib
 import numpy as np
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the shared scripts/figure_files.py
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [HERE, os.path.join(HERE, os.pardir, "python")]  # scripts/figure_files.py, python/tribo/
 import figure_files  # noqa: E402
+import tribo  # noqa: E402
 
 
-def curves(f):
-    out = {}
-    for cid, g in f["cases"].items():
-        if cid.startswith("disk-curves-") and "disk" in g:
-            d = g["disk"]
-            out[cid[len("disk-curves-"):]] = {k: d[k][:] for k in ("eps", "F", "T", "f")} | {
-                "eps0": float(d.attrs["eps0"])}
+def curves(run):
+    """F, T and f against eps of each disk-curves-<pressure> case, by pressure, with eps0."""
+    out, disk = {}, tribo.GROUPS["disk"]
+    for case in run.cases():
+        if case.id.startswith("disk-curves-") and disk in case:
+            d = case.group(disk)
+            out[case.id[len("disk-curves-"):]] = {k: d[k].values for k in ("eps", "F", "T", "f")} | {
+                "eps0": float(case.group_attrs(disk)["eps0"])}
     return out
 
 
-def trajectories(f):
-    out = []
-    for cid, g in f["cases"].items():
-        if cid.startswith("disk-trajectory-") and "trajectory" in g:
-            t = g["trajectory"]
-            out.append({k: t[k][:] for k in ("v_star", "omega_star", "eps", "t_star")} | {
-                "kind": t.attrs["kind"], "final_eps": float(t.attrs["final_eps"])})
+def trajectories(run):
+    """v*, omega*, eps and t* of each disk-trajectory-* case, with its kind and final eps."""
+    out, path = [], tribo.GROUPS["trajectory"]
+    for case in run.cases():
+        if case.id.startswith("disk-trajectory-") and path in case:
+            t, attrs = case.group(path), case.group_attrs(path)
+            out.append({k: t[k].values for k in ("v_star", "omega_star", "eps", "t_star")} | {
+                "kind": attrs["kind"], "final_eps": float(attrs["final_eps"])})
     return out
+
+
+def analysis(run):
+    """The arrays and attributes of disk-analysis/analysis/, or None without that case."""
+    path = tribo.GROUPS["analysis"]
+    if "disk-analysis" not in run.case_ids() or path not in run["disk-analysis"]:
+        return None
+    case = run["disk-analysis"]
+    return {k: q.values for k, q in case.group(path).items()} | case.group_attrs(path)
 
 
 save = figure_files.save
 
 
-def plot_file(f, out):
-    """Figs. 2-5 from an open file's disk cases; returns the PNG paths ([] without disk cases)."""
+def plot_file(run, out):
+    """Figs. 2-5 from the disk cases of an open tribo.Result; returns the PNG paths ([] without disk cases)."""
     files = []
-    cs = curves(f)
-    trs = trajectories(f)
-    ana = f["cases/disk-analysis/analysis"] if "disk-analysis" in f["cases"] else None
-    ana = {k: ana[k][:] for k in ana} | dict(ana.attrs) if ana is not None else None
+    cs = curves(run)
+    trs = trajectories(run)
+    ana = analysis(run)
     if cs or trs or ana:
         os.makedirs(out, exist_ok=True)
 
@@ -157,8 +168,8 @@ def main():
     ap.add_argument("h5")
     ap.add_argument("--out", default=".")
     args = ap.parse_args()
-    with h5py.File(args.h5, "r") as f:
-        for p in plot_file(f, args.out):
+    with tribo.open(args.h5) as run:
+        for p in plot_file(run, args.out):
             print(p)
 
 

@@ -12,33 +12,37 @@ import argparse
 import os
 import sys
 
-import h5py
 import matplotlib
 import numpy as np
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the shared scripts/figure_files.py
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [HERE, os.path.join(HERE, os.pardir, "python")]  # scripts/figure_files.py, python/tribo/
 import figure_files  # noqa: E402
+import tribo  # noqa: E402
 
 
 def text(value):
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
-def cases(f):
+def cases(run):
+    """The disk-velocity-law-* cases of an open tribo.Result: trajectory, law parameters, fixed points."""
     out = []
-    for cid, g in f["cases"].items():
-        if not cid.startswith("disk-velocity-law-") or "trajectory" not in g:
+    traj, vel, law_group = tribo.GROUPS["trajectory"], tribo.GROUPS["velocity_law"], tribo.GROUPS["friction_law"]
+    for case in run.cases():
+        if not case.id.startswith("disk-velocity-law-") or traj not in case:
             continue
-        t, v = g["trajectory"], g["velocity_law"]
-        law = {k: g["friction_law"].attrs[k] for k in g["friction_law"].attrs}
-        c = {"id": cid, "law": law, "t": t["t"][:], "omega": t["omega"][:], "eps": t["eps"][:]}
-        c |= {k: float(t.attrs[k]) for k in ("initial_eps", "final_eps", "stop_time")}
-        c |= {k: float(v.attrs[k]) for k in ("eps0_slow", "eps_frame_before_stop", "frame_before_stop")}
+        t, v = case.group(traj), case.group(vel)
+        ta, va = case.group_attrs(traj), case.group_attrs(vel)
+        c = {"id": case.id, "law": case.group_attrs(law_group),
+             "t": t["t"].values, "omega": t["omega"].values, "eps": t["eps"].values}
+        c |= {k: float(ta[k]) for k in ("initial_eps", "final_eps", "stop_time")}
+        c |= {k: float(va[k]) for k in ("eps0_slow", "eps_frame_before_stop", "frame_before_stop")}
         if "frozen_omega" in v:
-            c["frozen_omega"], c["frozen_eps0"] = v["frozen_omega"][:], v["frozen_eps0"][:]
+            c["frozen_omega"], c["frozen_eps0"] = v["frozen_omega"].values, v["frozen_eps0"].values
         out.append(c)
     return out
 
@@ -61,16 +65,16 @@ def table(cs, keys):
     return lines
 
 
-def sorted_cases(f):
-    cs = cases(f)
+def sorted_cases(run):
+    cs = cases(run)
     keys = swept(cs) if cs else []
     cs.sort(key=lambda c: (c["initial_eps"], [float(c["law"][k]) for k in keys]))
     return cs, keys
 
 
-def plot_file(f, out):
+def plot_file(run, out):
     """eps(omega) of every disk-velocity-law case of an open file; returns the PNG paths ([] without)."""
-    cs, keys = sorted_cases(f)
+    cs, keys = sorted_cases(run)
     if not cs:
         return []
     os.makedirs(out, exist_ok=True)
@@ -103,12 +107,12 @@ def main():
     ap.add_argument("h5")
     ap.add_argument("--out", default=".")
     args = ap.parse_args()
-    with h5py.File(args.h5, "r") as f:
-        cs, keys = sorted_cases(f)
+    with tribo.open(args.h5) as run:
+        cs, keys = sorted_cases(run)
         if not cs:
             raise SystemExit(f"{args.h5}: no disk-velocity-law-* cases")
         print("\n".join(table(cs, keys)))
-        for path in plot_file(f, args.out):
+        for path in plot_file(run, args.out):
             print(path)
 
 

@@ -7,46 +7,44 @@ Reads /cases/<id>/friction/{N, v, mu, force, dF_dN, dF_dv} (2-D datasets of shap
 in the file; writes <out>/friction_<id>.png (mu against v, one curve per N). With --csv, writes one row
 per (N, v) pair: N, v, mu, force, dF_dN, dF_dv (SI units), the table for spreadsheets.
 
-As a module (scripts/make-figures.py): plot(file_or_case_group, case_id, out_dir) -> list of PNG paths.
+As a module (scripts/make-figures.py): plot(run_or_case, case_id, out_dir) (a tribo.Result or tribo.Case) -> list of PNG paths.
 """
 import argparse
 import csv
 import os
 import sys
 
-import h5py
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the shared scripts/figure_files.py
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [HERE, os.path.join(HERE, os.pardir, "python")]  # scripts/figure_files.py, python/tribo/
 import figure_files  # noqa: E402
+import tribo  # noqa: E402
 
 COLUMNS = ["N", "v", "mu", "force", "dF_dN", "dF_dv"]
 
 
 def table(case_id, case):
-    """(law name, dict of arrays) of one case group with a friction/ group."""
-    g = case["friction"]
-    law = g.attrs.get("law", case_id)
-    if isinstance(law, bytes):
-        law = law.decode()
-    return law, {k: np.array(g[k]) for k in g.keys()}
+    """(law name, dict of arrays) of one tribo.Case with a friction/ group."""
+    law = case.group_attrs(tribo.GROUPS["friction"]).get("law", case_id)
+    return str(law), {k: q.values for k, q in case.friction_table().items()}
 
 
 def tables(path):
     """(case id, law name, dict of arrays) for every case with a friction/ group."""
-    with h5py.File(path, "r") as f:
-        for case_id, case in f["cases"].items():
-            if "friction" in case:
-                yield (case_id,) + table(case_id, case)
+    with tribo.open(path) as run:
+        for case in run.cases():
+            if tribo.GROUPS["friction"] in case:
+                yield (case.id,) + table(case.id, case)
 
 
 def plot(source, case_id, out_dir):
-    """Figures of one case; `source` is an open h5py file or the case's /cases/<id> group."""
-    case = source["cases"][case_id] if "cases" in source else source
+    """Figures of one case; `source` is an open tribo.Result or the case (a tribo.Case)."""
+    case = source if isinstance(source, tribo.Case) else source[case_id]
     law, t = table(case_id, case)
     return [plot_table(case_id, law, t, out_dir)]
 

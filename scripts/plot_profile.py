@@ -8,37 +8,40 @@ pin displacement per event against n_x for each pin radius, with a fitted power 
 
     /usr/bin/python3 scripts/plot_profile.py run.h5 [--out DIR]
 
-As a module (scripts/make-figures.py): plot(case_group, case_id, out_dir) and plot_file(file, out_dir),
+As a module (scripts/make-figures.py): plot(case, case_id, out_dir) and plot_file(run, out_dir) (a tribo.Case, a tribo.Result),
 each returning a list of figure paths (format and file names: scripts/figure_files.py).
 """
 import argparse
 import os
 import sys
 
-import h5py
 import matplotlib
 import numpy as np
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the shared scripts/figure_files.py
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [HERE, os.path.join(HERE, os.pardir, "python")]  # scripts/figure_files.py, python/tribo/
 import figure_files  # noqa: E402
+import tribo  # noqa: E402
 
 
 save = figure_files.save
 
 
 def plot(source, case_id, out_dir):
-    case = source["cases"][case_id] if "cases" in source else source
+    """Figs. 6-7 and the avalanche statistics of one case; `source` is an open tribo.Result or a tribo.Case."""
+    case = source if isinstance(source, tribo.Case) else source[case_id]
     os.makedirs(out_dir, exist_ok=True)
-    a = dict(case.attrs)
+    a = case.attrs
     files = []
     mu = a.get("mu_i", float("nan"))
     label = f"$\\mu_i$ = {mu:g}, n_x = {2 ** int(a.get('levels', 0)) + 1}"
 
     # Fig. 6: the profile, sawtooth and all.
-    d, F = case["profile/delta_over_Lx"][:], case["profile/F_over_W"][:]
+    profile = case.profile()
+    d, F = profile["delta_over_Lx"].values, profile["F_over_W"].values
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot(d, F, lw=0.6, label=label)
     # The plateau only where the stationarity test passed (docs/model.md §14); otherwise say so.
@@ -60,7 +63,7 @@ def plot(source, case_id, out_dir):
     files.append(save(fig, out_dir, f"{case_id}_profile"))
 
     # Fig. 7: pin displacement per event and cumulative, in nm for this slab's L_x.
-    inc = case["events/increment"][:] * 1e9
+    inc = case.events()["increment"].values * 1e9
     n = np.arange(1, inc.size + 1)
     fig, ax1 = plt.subplots(figsize=(7, 4))
     ax1.semilogy(n, np.maximum(inc, 1e-12), ".", ms=2, label="per event")
@@ -75,9 +78,9 @@ def plot(source, case_id, out_dir):
 
     # Avalanches: sizes, force drops and pin displacements per event, log-binned, each with its power
     # law above x_min drawn where the file has a fit, and the verdict of docs/model.md section 17.
-    if "avalanches" in case:
-        g = case["avalanches"]
-        ga = dict(g.attrs)
+    if tribo.GROUPS["avalanches"] in case:
+        g = {k: q.values for k, q in case.avalanches().items()}
+        ga = case.group_attrs(tribo.GROUPS["avalanches"])
         panels = [("size", "size_bin_lower", "size_density", "avalanche size (state changes)", True),
                   ("drop", "drop_bin_lower_over_W", "drop_density", "force drop $\\Delta F / W$", False),
                   ("increment", "increment_bin_lower_over_Lx", "increment_density",
@@ -85,7 +88,7 @@ def plot(source, case_id, out_dir):
         panels = [p for p in panels if p[1] in g]
         fig, axes = plt.subplots(1, len(panels), figsize=(4.3 * len(panels), 3.9), squeeze=False)
         for ax, (q, lower, density, xlabel, discrete) in zip(axes[0], panels):
-            x, y = g[lower][:], g[density][:]
+            x, y = g[lower], g[density]
             keep = y > 0
             # Each bin [x, 2x) at its geometric centre, where a power law's bin average sits.
             ax.loglog(np.sqrt(2) * x[keep], y[keep], "o", ms=4, color="C0", label="data (log bins, centres)")
@@ -139,12 +142,14 @@ def steady_mean_increment(case):
     stationarity test must have passed (steady_state_reached; files written before it: F over the second
     half of the events must drift by less than 10% of its mean, a least-squares line), and at least a
     quarter of the events must lie in the steady state."""
-    lx = float(case.attrs["length_x"])
-    start = float(case["profile"].attrs["steady_state_start_over_Lx"]) * lx
-    delta, inc, force = case["events/delta"][:], case["events/increment"][:], case["events/friction_force"][:]
-    if "steady_state_reached" in case.attrs:
+    attrs = case.attrs
+    lx = float(attrs["length_x"])
+    start = float(case.group_attrs(tribo.GROUPS["profile"])["steady_state_start_over_Lx"]) * lx
+    ev = case.events()
+    delta, inc, force = ev["delta"].values, ev["increment"].values, ev["friction_force"].values
+    if "steady_state_reached" in attrs:
         steady = inc[delta >= start]
-        if not case.attrs["steady_state_reached"] or len(steady) < len(inc) / 4:
+        if not attrs["steady_state_reached"] or len(steady) < len(inc) / 4:
             return None
         return float(np.mean(steady)) / lx
     half = slice(len(delta) // 2, None)
@@ -156,13 +161,13 @@ def steady_mean_increment(case):
     return float(np.mean(steady)) / lx
 
 
-def resolution_table(f):
+def resolution_table(run):
     """(n_x, R/L_x, mean increment / L_x over all events, the same over the steady state or None) of
     every complete profile case."""
     rows = []
-    for cid, case in f["cases"].items():
+    for case in run.cases():
         a = case.attrs
-        if "profile" in case and "mean_increment_over_Lx" in a:
+        if tribo.GROUPS["profile"] in case and "mean_increment_over_Lx" in a:
             rows.append((2 ** int(a["levels"]) + 1, float(a["radius_over_Lx"]), float(a["mean_increment_over_Lx"]),
                          steady_mean_increment(case)))
     return rows
@@ -179,13 +184,13 @@ def power_law(nx, y):
     return float(np.exp(coef[0])), float(coef[1]), float(np.sqrt(cov[1, 1]))
 
 
-def paper_layout(f, out_dir):
+def paper_layout(run, out_dir):
     """Figs. 6 and 9 as the paper draws them: the profiles (and, where the cases ran the dynamics, the
     spring forces) of every mu_i at one resolution and pin radius on one axes."""
     groups = {}
-    for cid, case in f["cases"].items():
-        a = case.attrs
-        if "profile" in case and "mu_i" in a:
+    for case in run.cases():
+        cid, a = case.id, case.attrs
+        if tribo.GROUPS["profile"] in case and "mu_i" in a:
             key = (int(a.get("levels", 0)), float(a.get("radius_over_Lx", 0)), text(a.get("hierarchy", "maximal")))
             groups.setdefault(key, []).append((float(a["mu_i"]), cid, case))
     files = []
@@ -197,7 +202,8 @@ def paper_layout(f, out_dir):
         stem = f"paper_N{levels}_R{radius:g}_{hierarchy}"
         fig, ax = plt.subplots(figsize=(7, 4))
         for mu, cid, case in cases:
-            ax.plot(case["profile/delta_over_Lx"][:], case["profile/F_over_W"][:], lw=0.6,
+            profile = case.profile()
+            ax.plot(profile["delta_over_Lx"].values, profile["F_over_W"].values, lw=0.6,
                     label=f"$\\mu_i$ = {mu:g}")
         ax.set_xlabel("pin displacement $\\delta_p / L_x$")
         ax.set_ylabel("friction force $F / W$")
@@ -205,11 +211,11 @@ def paper_layout(f, out_dir):
         ax.legend(fontsize=8, loc="lower right")
         ax.grid(alpha=0.3)
         files.append(save(fig, out_dir, f"{stem}_fig6"))
-        dyn = [(mu, case["dynamics"]) for mu, _, case in cases if "dynamics" in case]
+        dyn = [(mu, case.trajectory()) for mu, _, case in cases if tribo.GROUPS["dynamics"] in case]
         if len(dyn) >= 2:
             fig, ax = plt.subplots(figsize=(7, 4))
             for mu, g in dyn:
-                ax.plot(g["t"][:] * 1e3, g["F_spring"][:], lw=0.7, label=f"$\\mu_i$ = {mu:g}")
+                ax.plot(g["t"].values * 1e3, g["F_spring"].values, lw=0.7, label=f"$\\mu_i$ = {mu:g}")
             ax.set_xlabel("time [ms]")
             ax.set_ylabel("spring force $k(V_o t - x_p)$ [N]")
             ax.set_title(f"spring force on the stage-driven pin (Fig. 9): {tag}", fontsize=9)
@@ -219,12 +225,12 @@ def paper_layout(f, out_dir):
     return files
 
 
-def plot_file(f, out_dir):
+def plot_file(run, out_dir):
     """Figs. 6 and 9 in the paper's layout (paper_layout), and Fig. 8 when the file holds profiles at three or more resolutions of one pin radius: the mean over
     all events (filled) and, where the runs reached it, over the steady state alone (open)."""
     os.makedirs(out_dir, exist_ok=True)
-    files = paper_layout(f, out_dir)
-    rows = resolution_table(f)
+    files = paper_layout(run, out_dir)
+    rows = resolution_table(run)
     radii = sorted({r for _, r, _, _ in rows})
     fig, ax = plt.subplots(figsize=(6.5, 4.5))
     drawn = False
@@ -256,12 +262,12 @@ def main():
     ap.add_argument("h5")
     ap.add_argument("--out", default="figures")
     args = ap.parse_args()
-    with h5py.File(args.h5, "r") as f:
-        for cid, case in f["cases"].items():
-            if "profile" in case:
-                for p in plot(case, cid, args.out):
+    with tribo.open(args.h5) as run:
+        for case in run.cases():
+            if tribo.GROUPS["profile"] in case:
+                for p in plot(case, case.id, args.out):
                     print(p)
-        for p in plot_file(f, args.out):
+        for p in plot_file(run, args.out):
             print(p)
 
 

@@ -8,34 +8,35 @@ import argparse
 import os
 import sys
 
-import h5py
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the shared scripts/figure_files.py
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [HERE, os.path.join(HERE, os.pardir, "python")]  # scripts/figure_files.py, python/tribo/
 import figure_files  # noqa: E402
+import tribo  # noqa: E402
 
 
-def plot_file(f, out_dir, out=None):
-    """Fig. 5 from an open file's punch cases (all resolutions on one plot); [] when there are none."""
-    cases = [(cid, c) for cid, c in f["cases"].items()
-             if "surface" in c and c.attrs.get("status") == "complete" and "half_width" in c.attrs]
+def plot_file(run, out_dir, out=None):
+    """Fig. 5 from the punch cases of an open tribo.Result (all resolutions on one plot); [] when there are none."""
+    cases = [c for c in run.cases(status="complete") if tribo.GROUPS["surface"] in c and "half_width" in c.attrs]
     if not cases:
         return []
     out = out or figure_files.figure_path(out_dir, "fig5_punch")
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
     fig, ax = plt.subplots(figsize=(6.0, 4.2))
     markers = iter("os^dv<>")
-    for cid, case in cases:
-        a, c, p0 = case.attrs["half_width"], case.attrs["center"], case.attrs["p0"]
-        s = (case["surface/x"][()] - c) / a
-        p = case["surface/p"][()] / p0
+    for case in cases:
+        attrs, surface = case.attrs, case.surface()
+        a, c, p0 = attrs["half_width"], attrs["center"], attrs["p0"]
+        s = (surface["x"].values - c) / a
+        p = surface["p"].values / p0
         inside = np.abs(s) < 1.0 - 1e-9  # the edge nodes carry the singular force: omitted, as in the paper
         ax.plot(s[inside], p[inside], next(markers, "o"), ms=4, mfc="none",
-                label=f"tribo, n_x = {case.attrs['n_x']} (RMS error {100 * case.attrs['rms_error']:.1f}%)")
+                label=f"tribo, n_x = {attrs['n_x']} (RMS error {100 * attrs['rms_error']:.1f}%)")
     s = np.linspace(-0.985, 0.985, 400)
     ax.plot(s, 1.0 / np.sqrt(1.0 - s**2), "k-", lw=1.2, label=r"Johnson: $p_0/\sqrt{1-(x/a)^2}$")
     ax.set_xlabel("x / a")
@@ -55,8 +56,8 @@ def main():
     parser.add_argument("h5", help="HDF5 file written by `tribo run` for study: punch")
     parser.add_argument("-o", "--output", help="PNG file (default: the HDF5 name with .png)")
     args = parser.parse_args()
-    with h5py.File(args.h5, "r") as f:
-        for path in plot_file(f, ".", args.output or args.h5.rsplit(".", 1)[0] + ".png"):
+    with tribo.open(args.h5) as run:
+        for path in plot_file(run, ".", args.output or args.h5.rsplit(".", 1)[0] + ".png"):
             print(f"wrote {path}")
 
 

@@ -18,11 +18,12 @@ import subprocess
 import sys
 import time
 
-import h5py
 import numpy as np
 import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "python"))  # the package python/tribo/ that reads the result files
+import tribo  # noqa: E402
 
 
 def reference():
@@ -57,12 +58,10 @@ def run(args, name, source, family, sets):
         subprocess.run(cmd, check=True, env=env, stdout=subprocess.DEVNULL)
         print(f"# {name}: {time.time() - t0:.1f} s  ({' '.join(cmd[3:])})", file=sys.stderr)
     cases = {}
-    with h5py.File(out, "r") as f:
-        for cid, g in f["cases"].items():
-            a = {k: (v.decode() if isinstance(v, bytes) else v) for k, v in g.attrs.items()}
-            a["x"] = g["surface/x"][:]
-            a["p"] = g["surface/p"][:]
-            cases[cid] = a
+    with tribo.open(out) as run:
+        for case in run.cases():
+            surface = case.surface()
+            cases[case.id] = case.attrs | {"x": surface["x"].values, "p": surface["p"].values}
     return cases
 
 

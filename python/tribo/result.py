@@ -3,8 +3,27 @@
 import h5py
 import numpy as np
 
-#: The meaning of ``events/type`` in the profile study (docs/output.md).
+#: The names this package reads, in one place (docs/output.md): the attribute holding a dataset's unit,
+#: the meaning of ``events/type`` in the profile study, the event datasets that count things (read as
+#: integers whether the file stores them as integers or as floats), and each study's groups.
+UNIT_ATTRIBUTE = "unit"
 EVENT_TYPES = {0: "slip", 1: "release", 2: "contact"}
+EVENT_COUNTS = ("type", "node", "state_changes", "contact_nodes", "contact_patches")
+GROUPS = {
+    "surface": "surface",  # punch: the top row
+    "normal": "normal",  # profile: the top row after normal loading
+    "profile": "profile",  # profile: F/W against delta/L_x
+    "events": "events",  # profile: one entry per event
+    "avalanches": "avalanches",  # profile: avalanche statistics (docs/model.md section 17)
+    "dynamics": "dynamics",  # dynamics and profile (pipeline): the stage-driven pin
+    "trajectory": "trajectory",  # disk: one trajectory
+    "disk": "disk",  # disk: F, T and f against eps
+    "analysis": "analysis",  # disk: the experiment analysis
+    "velocity_law": "velocity_law",  # disk under a velocity-dependent law
+    "friction_law": "friction_law",  # disk under a velocity-dependent law: the law's parameters
+    "friction": "friction",  # friction_table: mu, force and derivatives on an (N, v) grid
+    "fields": "fields",  # punch with punch.fields: the whole slab
+}
 
 
 def _plain(value):
@@ -108,6 +127,12 @@ class Case:
     def has(self, path):
         return path in self._group
 
+    __contains__ = has
+
+    def array(self, path):
+        """The values of the dataset at ``path`` as a numpy array (dataset(path).values)."""
+        return self.dataset(path).values
+
     def groups(self):
         """The names of the case's subgroups (surface, profile, events, dynamics, fields, ...)."""
         return sorted(k for k, v in self._group.items() if isinstance(v, h5py.Group))
@@ -117,7 +142,7 @@ class Case:
         if path not in self._group or not isinstance(self._group[path], h5py.Dataset):
             raise KeyError(f"case {self.id!r} has no dataset {path!r}")
         d = self._group[path]
-        return Quantity(d[()], _plain(d.attrs.get("unit", "")), path)
+        return Quantity(d[()], _plain(d.attrs.get(UNIT_ATTRIBUTE, "")), path)
 
     def group(self, path):
         """Every dataset of a subgroup, by name, as Quantities; raises KeyError when it is missing."""
@@ -127,44 +152,62 @@ class Case:
         return {k: self.dataset(f"{path}/{k}") for k, v in g.items() if isinstance(v, h5py.Dataset)}
 
     def group_attrs(self, path):
-        """The attributes of a subgroup (e.g. ``profile``: K_Lx_over_W)."""
+        """The attributes of a subgroup (e.g. ``profile``: K_Lx_over_W); raises KeyError when it is missing."""
+        if path not in self._group:
+            raise KeyError(f"case {self.id!r} has no group {path!r}")
         return {k: _plain(v) for k, v in self._group[path].attrs.items()}
 
     # The studies' groups (docs/output.md, docs/dynamics.md, docs/disk.md, docs/friction-laws.md).
     def surface(self):
         """``surface/``: the top row (x, u, w, p, tau) of the punch study."""
-        return self.group("surface")
+        return self.group(GROUPS["surface"])
 
     def normal(self):
         """``normal/``: the top row after normal loading (x, p, tau) of the profile study."""
-        return self.group("normal")
+        return self.group(GROUPS["normal"])
 
     def profile(self):
         """``profile/``: delta_over_Lx and F_over_W, the friction profile of the profile study."""
-        return self.group("profile")
+        return self.group(GROUPS["profile"])
 
     def events(self):
-        """``events/``: one entry per event; ``type`` as integers (see EVENT_TYPES) and ``type_name``."""
-        ev = self.group("events")
-        if "type" in ev:
-            types = np.asarray(ev["type"].values).astype(int)
-            ev["type"] = Quantity(types, "", "events/type")
-            ev["type_name"] = Quantity(np.array([EVENT_TYPES.get(t, "?") for t in types]), "", "events/type_name")
-        for name in ("node", "state_changes", "contact_nodes", "contact_patches"):
+        """``events/``: one entry per event; the counts (EVENT_COUNTS) as integers, ``type`` too (see
+        event_types()), and ``type_name``, the name of each event's type."""
+        path = GROUPS["events"]
+        ev = self.group(path)
+        for name in EVENT_COUNTS:
             if name in ev:
-                ev[name] = Quantity(np.asarray(ev[name].values).astype(int), "", f"events/{name}")
+                ev[name] = Quantity(np.asarray(ev[name].values).astype(int), "", f"{path}/{name}")
+        if "type" in ev:
+            names = self.event_types()
+            ev["type_name"] = Quantity(np.array([names.get(t, "?") for t in ev["type"].values]), "",
+                                       f"{path}/type_name")
         return ev
+
+    def event_types(self):
+        """The meaning of ``events/type``: the file's own when it stores an HDF5 enumeration, else EVENT_TYPES."""
+        path = f"{GROUPS['events']}/type"
+        mapping = h5py.check_enum_dtype(self._group[path].dtype) if path in self._group else None
+        return {int(v): str(k) for k, v in mapping.items()} if mapping else dict(EVENT_TYPES)
 
     def trajectory(self):
         """The time series of a case: ``dynamics/`` (the stage-driven pin) or ``trajectory/`` (the disk)."""
-        for path in ("dynamics", "trajectory"):
+        for path in (GROUPS["dynamics"], GROUPS["trajectory"]):
             if path in self._group:
                 return self.group(path)
         raise KeyError(f"case {self.id!r} has no trajectory (dynamics/ or trajectory/)")
 
+    def avalanches(self):
+        """``avalanches/``: the log-binned densities; the fits are its attributes (group_attrs("avalanches"))."""
+        return self.group(GROUPS["avalanches"])
+
+    def friction_table(self):
+        """``friction/``: N, v and the (n_N, n_v) tables mu, force, dF_dN, dF_dv of the friction_table study."""
+        return self.group(GROUPS["friction"])
+
     def fields(self):
         """``fields/``: the whole slab (punch.fields: true): points (x, -z), triangles, u, w, f_x, f_z."""
-        return self.group("fields")
+        return self.group(GROUPS["fields"])
 
     def __repr__(self):
         return f"Case({self.id!r}, status={self.status!r})"
@@ -190,6 +233,10 @@ class Result:
     def attrs(self):
         """The root attributes: provenance (tribo_version, git_commit, input_yaml, ...)."""
         return {k: _plain(v) for k, v in self._file.attrs.items()}
+
+    def has_cases(self):
+        """Whether the file has a /cases group (every tribo result file has one)."""
+        return "cases" in self._file
 
     def case_ids(self):
         return sorted(self._file["cases"]) if "cases" in self._file else []

@@ -1,6 +1,7 @@
 """Reads the outputs of small tribo runs back with the Python package (tests/regression/python_package.sh).
 
-Usage: check_package.py DIR  (DIR holds punch.h5, profile.h5, dynamics.h5, disk.h5, friction.h5)
+Usage: check_package.py DIR  (DIR holds punch.h5, profile.h5, dynamics.h5, disk.h5, friction.h5,
+rate_state.h5, disk_velocity_law.h5: one file of every shipped study kind)
 Every value is also read with h5py directly, so the package is compared with the file, not with itself.
 """
 
@@ -103,6 +104,52 @@ with tribo.open(os.path.join(d, "friction.h5")) as run, h5py.File(os.path.join(d
     g = c.group("friction")
     expect(g["mu"].shape == (len(g["N"]), len(g["v"])), "friction table mu: (n_N, n_v)")
     same(g["v"], f, f"cases/{c.id}/friction/v", "m/s")
+
+# Rate-and-state on the pin: the state variable theta with the trajectory.
+with tribo.open(os.path.join(d, "rate_state.h5")) as run, h5py.File(os.path.join(d, "rate_state.h5"), "r") as f:
+    (c,) = run.cases()
+    same(c.trajectory()["theta"], f, f"cases/{c.id}/dynamics/theta", "s")
+    expect(isinstance(c.group_attrs("dynamics"), dict), "dynamics attributes")
+
+# The disk under a velocity-dependent law: trajectory, the law's parameters, the frozen fixed points.
+with tribo.open(os.path.join(d, "disk_velocity_law.h5")) as run, \
+        h5py.File(os.path.join(d, "disk_velocity_law.h5"), "r") as f:
+    cs = [c for c in run.cases(status="complete") if c.id.startswith("disk-velocity-law-")]
+    expect(len(cs) > 0, "disk velocity-law cases")
+    for c in cs:
+        expect({"trajectory", "velocity_law", "friction_law"} <= set(c.groups()), f"groups {c.groups()}")
+        same(c.trajectory()["eps"], f, f"cases/{c.id}/trajectory/eps", "")
+        expect("eps0_slow" in c.group_attrs("velocity_law"), "velocity_law attribute eps0_slow")
+
+# The avalanche statistics of a profile case, and events whose type is stored as floats or as an HDF5
+# enumeration (the package must not depend on the stored type).
+src = os.path.join(d, "profile.h5")
+with tribo.open(src) as run:
+    c = run.cases(status="complete")[0]
+    expect("size_density" in c.avalanches(), "avalanches: size_density")
+    expect("size_alpha" in c.group_attrs("avalanches") or len(c.group_attrs("avalanches")) > 0, "avalanche fits")
+    ref = c.events()
+copy = os.path.join(d, "profile_retyped.h5")
+with h5py.File(src, "r") as a, h5py.File(copy, "w") as b:
+    a.copy(a["cases"], b, "cases")
+    path = f"cases/{c.id}/events/type"
+    types = b[path][()].astype(float)
+    del b[path]
+    b[path] = types  # floats
+with tribo.open(copy) as run:
+    ev = run[c.id].events()
+    expect(ev["type"].values.dtype.kind == "i", "float-stored types read as integers")
+    expect(np.array_equal(ev["type"].values, ref["type"].values), "float-stored types: same values")
+with h5py.File(copy, "r+") as b:
+    path = f"cases/{c.id}/events/type"
+    enum = h5py.enum_dtype({"slipped": 0, "released": 1, "touched": 2}, basetype="i1")
+    values = b[path][()].astype("i1")
+    del b[path]
+    b.create_dataset(path, data=values, dtype=enum)
+with tribo.open(copy) as run:
+    ev = run[c.id].events()
+    expect(set(ev["type_name"].values) <= {"slipped", "released", "touched"}, "enum-stored types named by the file")
+    expect(np.array_equal(ev["type"].values, ref["type"].values), "enum-stored types: same values")
 
 print(f"{'FAILED' if failures else 'passed'}: {len(failures)} failure(s)")
 sys.exit(1 if failures else 0)

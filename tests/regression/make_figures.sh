@@ -75,6 +75,13 @@ for fig in fig6 fig9; do
   check "paper layout: $fig with both mu_i" [ -s "pair/paper_N7_R200_maximal_$fig.png" ]
 done
 
+# A punch with fields: Fig. 5 and the rendering of the whole slab (scripts/plot_fields.py, the .xmf's mesh).
+"$tribo" run "$src/input/punch_fields.yaml" -q -o fields.h5 > /dev/null 2>&1 || fail "punch fields run"
+"$py" "$figures" fields.h5 --out fields > fields.txt 2>&1
+check "fields: Fig. 5 and the fields figure" [ -s fields/fig5_punch.png -a -s fields/punch_N5_fields.png ]
+"$py" "$src/scripts/plot_fields.py" dyn.h5 --out nofields > nofields.txt 2>&1
+check "plot_fields.py refuses a file without fields" [ $? -eq 1 ] && check "and says why" grep -q "no complete case with a fields/ group" nofields.txt
+
 # The plot scripts' own command lines still work.
 "$py" "$src/scripts/plot_dynamics.py" dyn.h5 --out cli > /dev/null 2>&1
 check "plot_dynamics.py CLI" [ "$(ls cli/*.png | wc -l)" -eq 6 ]
