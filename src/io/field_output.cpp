@@ -157,11 +157,11 @@ std::string xmlEscape(const std::string &s) {
 std::vector<FieldStep> findFieldSteps(hid_t file, const std::string &fields) {
   H5Handle group(H5Gopen2(file, fields.c_str(), H5P_DEFAULT), H5Gclose, "open " + fields);
   std::vector<std::string> names;
-  const auto collect = [](hid_t, const char *name, const H5L_info2_t *, void *out) -> herr_t {
+  const auto collect = [](hid_t, const char *name, const H5L_info_t *, void *out) -> herr_t {
     if (std::string(name).rfind("event_", 0) == 0) static_cast<std::vector<std::string> *>(out)->push_back(name);
     return 0;
   };
-  h5check(H5Literate2(group, H5_INDEX_NAME, H5_ITER_INC, nullptr, collect, &names), "list " + fields);
+  h5check(H5Literate(group, H5_INDEX_NAME, H5_ITER_INC, nullptr, collect, &names), "list " + fields);
   std::vector<FieldStep> steps;
   for (const std::string &name : names) { // zero-padded: the name order is the event order
     H5Handle attr(H5Aopen_by_name(group, name.c_str(), "delta", H5P_DEFAULT, H5P_DEFAULT), H5Aclose,
