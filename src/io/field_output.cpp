@@ -99,9 +99,11 @@ void recordFieldSnapshot(CaseRecord &record, const BinaryHierarchy &grid, long l
   recordNodalFields(record, group, grid, fields);
   std::vector<long long> contact(static_cast<std::size_t>(grid.nodeCount()), 0);
   for (std::size_t k = 0; k < in_contact.size(); ++k)
-    if (in_contact[k]) contact[static_cast<std::size_t>(grid.globalIndex({0, static_cast<std::int64_t>(k)}))] = 1;
+    if (in_contact[k])
+      contact[static_cast<std::size_t>(grid.globalIndex({0, static_cast<std::int64_t>(k)}))] = 1;
   record.integerDataset(group + "/contact", contact);
-  record.attribute(group + "/contact", "values", std::string("1 a top node in contact with the pin, 0 any other node"));
+  record.attribute(group + "/contact", "values",
+                   std::string("1 a top node in contact with the pin, 0 any other node"));
   record.attribute(group, "event", event);
   record.attribute(group, "delta", delta); // [m]
 }
@@ -158,7 +160,8 @@ std::vector<FieldStep> findFieldSteps(hid_t file, const std::string &fields) {
   H5Handle group(H5Gopen2(file, fields.c_str(), H5P_DEFAULT), H5Gclose, "open " + fields);
   std::vector<std::string> names;
   const auto collect = [](hid_t, const char *name, const H5L_info_t *, void *out) -> herr_t {
-    if (std::string(name).rfind("event_", 0) == 0) static_cast<std::vector<std::string> *>(out)->push_back(name);
+    if (std::string(name).rfind("event_", 0) == 0)
+      static_cast<std::vector<std::string> *>(out)->push_back(name);
     return 0;
   };
   h5check(H5Literate(group, H5_INDEX_NAME, H5_ITER_INC, nullptr, collect, &names), "list " + fields);
@@ -180,8 +183,8 @@ std::vector<FieldGrid> findFieldGrids(hid_t file, const std::set<std::string> &c
   for (const std::string &id : case_ids) {
     const std::string base = "/cases/" + id + "/fields";
     if (!exists(file, base + "/points") || !exists(file, base + "/triangles")) continue;
-    grids.push_back({id, rowsOf(file, base + "/points"), rowsOf(file, base + "/triangles"),
-                     findFieldSteps(file, base)});
+    grids.push_back(
+        {id, rowsOf(file, base + "/points"), rowsOf(file, base + "/triangles"), findFieldSteps(file, base)});
   }
   return grids;
 }
