@@ -62,6 +62,18 @@ long long PinOnSlab::establishNormalContact() {
   return contact_->establishNormalContact(0.5 * hertzHalfWidth());
 }
 
+SlabFields PinOnSlab::slabFields() {
+  const std::vector<char> &in_contact = contact_->inContact();
+  const SurfaceState &state = contact_->state();
+  SurfaceCondition held = SurfaceCondition::free(grid_.surfaceNodeCount());
+  for (std::size_t k = 0; k < in_contact.size(); ++k) {
+    if (!in_contact[k]) continue;
+    held.w_kind[k] = DofKind::displacement, held.w_value[k] = state.w[k];
+    if (!setup_.contact.frictionless) held.u_kind[k] = DofKind::displacement, held.u_value[k] = state.u[k];
+  }
+  return slab_->solveFields(held);
+}
+
 int PinOnSlab::zoneMargin(double contact_nodes) const {
   return std::max(setup_.zone_margin_nodes, static_cast<int>(setup_.zone_margin_fraction * contact_nodes));
 }

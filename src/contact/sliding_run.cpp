@@ -62,10 +62,18 @@ void finish(PinOnSlab &model, SlidingRunResult &r) {
   r.condensations = static_cast<long long>(model.condensed() ? model.condensed()->condensations() : 0);
 }
 
+/// Keeps the whole slab after `event` when it is the next one asked for.
+void snapshotIfAsked(PinOnSlab &model, long long event, const std::vector<long long> &asked,
+                     std::size_t &next, SlidingRunResult &r) {
+  if (next >= asked.size() || asked[next] != event) return;
+  ++next;
+  r.snapshots.push_back({event, model.contact().delta(), model.slabFields(), model.contact().inContact()});
+}
+
 } // namespace
 
 SlidingRunResult runSliding(PinOnSlab &model, long long events, const SlidingProgressCallback &progress,
-                            double report_seconds) {
+                            double report_seconds, const std::vector<long long> &snapshot_events) {
   FrictionalContact &contact = model.contact();
   const double Lx = model.setup().slab.length_x, Ly = model.setup().slab.depth_y, P = model.loadPerDepth();
   SlidingRunResult r;
@@ -81,6 +89,8 @@ SlidingRunResult runSliding(PinOnSlab &model, long long events, const SlidingPro
   const double start = MPI_Wtime();
   at.normal_seconds = start - t0;
   if (progress) progress(at);
+  std::size_t next_snapshot = 0;
+  snapshotIfAsked(model, 0, snapshot_events, next_snapshot, r);
 
   // Event-driven sliding (§3.2.1). Progress at every quarter of the events, and at least every
   // report_seconds (fine grids spend hours in the avalanches of steady sliding).
@@ -89,6 +99,7 @@ SlidingRunResult runSliding(PinOnSlab &model, long long events, const SlidingPro
   for (long long e = 0; e < events; ++e) {
     const SlipEvent ev = contact.advance();
     recordEvent(ev, Ly, P, Lx, r);
+    snapshotIfAsked(model, e + 1, snapshot_events, next_snapshot, r);
     const double now = MPI_Wtime();
     if (progress && ((e + 1) % report_every == 0 || now - last_report >= report_seconds)) {
       last_report = now;

@@ -337,6 +337,26 @@ SlabFields SlabSystem::gatherFields() const {
   return out;
 }
 
+SlabFields SlabSystem::solveFields(const SurfaceCondition &s) {
+  const std::vector<DofKind> kind = kind_;
+  const std::vector<double> value = value_;
+  OwnedVec d, f;
+  TRIBO_PETSC_CALL(VecDuplicate(d_, d.out()));
+  TRIBO_PETSC_CALL(VecDuplicate(f_, f.out()));
+  TRIBO_PETSC_CALL(VecCopy(d_, d));
+  TRIBO_PETSC_CALL(VecCopy(f_, f));
+  setSurface(s);
+  solve();
+  SlabFields fields = gatherFields();
+  // Back to the conditions of before: a partition that differed is rebuilt at the next solve.
+  if (kind_ != kind) partition_changed_ = true;
+  kind_ = kind;
+  value_ = value;
+  TRIBO_PETSC_CALL(VecCopy(d, d_));
+  TRIBO_PETSC_CALL(VecCopy(f, f_));
+  return fields;
+}
+
 OwnedMat SlabSystem::extractBlock(StiffnessBlock which) const {
   const int row_c = (which == StiffnessBlock::Ku || which == StiffnessBlock::Cuw) ? 0 : 1;
   const int col_c = (which == StiffnessBlock::Ku || which == StiffnessBlock::Cwu) ? 0 : 1;

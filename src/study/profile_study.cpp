@@ -11,6 +11,7 @@
 #include "tribo/core/error.hpp"
 #include "tribo/core/log.hpp"
 #include "tribo/core/log_stage.hpp"
+#include "tribo/io/field_output.hpp"
 #include "tribo/io/schema.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/dynamics_study.hpp"
@@ -35,7 +36,44 @@ struct ProfileCase {
       200; // contact.avalanche_bootstrap: resamples for errors and goodness of fit
   std::shared_ptr<const DynamicsSetup> dynamics; // the pipeline, if any
   std::shared_ptr<const PinTable> pin_profile;   // a tabulated or rough pin's table, written to pin/
+  std::vector<long long> field_events;           // output.fields: the slab after these events
 };
+
+/// At most this many states of the slab per case (output.fields): each holds every node's u, w, f_x, f_z.
+constexpr std::size_t max_field_snapshots = 1000;
+
+/// output.fields: the events after which the whole slab is written (0: the normal contact), in
+/// increasing order, each in [0, contact.events].
+std::vector<long long> readFieldEvents(const ConfigNode &root, long long events) {
+  if (!root.has("output")) return {};
+  const ConfigNode out = root.child("output");
+  const std::vector<double> asked =
+      out.getDoubleList("fields", {}, Bounds::closed(0, static_cast<double>(events)));
+  if (asked.size() > max_field_snapshots)
+    out.fail("fields",
+             fmt::format("{} events listed; allowed: at most {}", asked.size(), max_field_snapshots));
+  std::vector<long long> field_events;
+  for (double e : asked) {
+    if (e != std::floor(e))
+      out.fail("fields", fmt::format("value {:g} is not an event number (an integer)", e));
+    if (!field_events.empty() && e <= static_cast<double>(field_events.back()))
+      out.fail("fields", fmt::format("value {:g} after {}: list the events in increasing order", e,
+                                     field_events.back()));
+    field_events.push_back(static_cast<long long>(e));
+  }
+  return field_events;
+}
+
+/// The slab's states of output.fields into fields/ (rank 0 of the case holds them).
+void writeFieldSnapshots(CaseRecord &record, const BinaryHierarchy &grid,
+                         const std::vector<SlabSnapshot> &snapshots, MPI_Comm comm) {
+  int rank = 0;
+  TRIBO_MPI_CALL(MPI_Comm_rank(comm, &rank));
+  if (snapshots.empty() || rank != 0) return;
+  recordFieldMesh(record, grid);
+  for (const SlabSnapshot &snap : snapshots)
+    recordFieldSnapshot(record, grid, snap.event, snap.delta, snap.fields, snap.in_contact);
+}
 
 /// One quantity's power-law analysis as attributes <name>_... of the avalanches group.
 void writePowerLaw(CaseRecord &record, const std::string &name, const PowerLawAnalysis &a) {
@@ -200,10 +238,14 @@ void checkSteadyState(const ProfileCase &pc, const SteadyState &ss, MPI_Comm com
                                   ss.reason));
 }
 
-void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm, CaseRecord &record) {
+void runProfileCase(const ProfileCase &pc, const std::string &plan_id, MPI_Comm comm, CaseRecord &record) {
   const double Lx = pc.setup.slab.length_x, W = pc.setup.load;
+  // The full id (with a sweep's tag), as the runner set it; the plan's own without a runner.
+  const std::string &id = record.caseId().empty() ? plan_id : record.caseId();
   PinOnSlab model(comm, pc.setup);
-  const SlidingRunResult run = runSliding(model, pc.events, progressPrinter(comm, id));
+  constexpr double report_seconds = 60;
+  const SlidingRunResult run =
+      runSliding(model, pc.events, progressPrinter(comm, id), report_seconds, pc.field_events);
   // The paper's lower bound on a triggering displacement over L_x: min_increment_over_dx / (n_x - 1).
   const double increment_floor_over_Lx =
       pc.setup.min_increment_over_dx / std::ldexp(1.0, pc.setup.slab.levels);
@@ -225,6 +267,7 @@ void runProfileCase(const ProfileCase &pc, const std::string &id, MPI_Comm comm,
     put(record, schema::mu_i, pc.setup.contact.mu_i);
     writeSummary(record, run, Lx, W, pc.events);
     writeAvalanches(record, analysis.avalanches);
+    writeFieldSnapshots(record, pc.setup.slab.grid(), run.snapshots, comm);
   }
   checkSteadyState(pc, ss, comm, id);
   if (pc.dynamics) {
@@ -363,6 +406,7 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
   base.setup.solver_path = path == "reference"   ? SolverPath::reference
                            : path == "condensed" ? SolverPath::condensed
                                                  : SolverPath::automatic;
+  base.field_events = readFieldEvents(root, base.events);
   if (root.has("dynamics"))
     base.dynamics = std::make_shared<const DynamicsSetup>(readDynamicsSetup(root, ProfileOrigin::pipeline));
   if (base.dynamics && base.dynamics->friction != PinFriction::profile)

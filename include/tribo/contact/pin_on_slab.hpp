@@ -67,6 +67,12 @@ public:
   const PinOnSlabSetup &setup() const { return setup_; }
   double loadPerDepth() const { return setup_.load / setup_.slab.depth_y; }
 
+  /// The whole slab in the contact's current equilibrium, gathered to rank 0 of the case (docs/output.md,
+  /// "Field output"): one slab solve with the contact nodes where the pin holds them and the rest of the
+  /// surface free, on either path; the contact's state and every later solve are left as they were.
+  /// Collective.
+  SlabFields slabFields();
+
   /// The path that runs ("reference" or "condensed"), and the condensed path's zone and memory per rank
   /// (0 on the reference path).
   std::string solverPathName() const { return condensed_ ? "condensed" : "reference"; }

@@ -38,8 +38,18 @@ struct SlidingProfile {
   std::vector<double> delta_over_Lx, F_over_W;
 };
 
+/// The whole slab at one state of the run (output.fields): after event `event` (0: the normal contact),
+/// the pin displaced by `delta` [m]; `fields` on rank 0 of the case only (PinOnSlab::slabFields).
+struct SlabSnapshot {
+  long long event = 0;
+  double delta = 0.0;
+  SlabFields fields;
+  std::vector<char> in_contact; // per top node
+};
+
 struct SlidingRunResult {
   NormalContactResult normal;
+  std::vector<SlabSnapshot> snapshots; // at the events asked for, in order
   SlidingEvents events;
   SlidingProfile profile;
   long long n_slip = 0, n_release = 0, n_contact = 0, n_state_changes = 0;
@@ -62,8 +72,10 @@ using SlidingProgressCallback = std::function<void(const SlidingProgress &)>;
 
 /// Normal contact, then `events` events. `progress` (may be empty) is called once after normal
 /// contact, then at every quarter of the events and at least every `report_seconds` of sliding;
-/// only these calls depend on the clock.
+/// only these calls depend on the clock. After each event of `snapshot_events` (sorted; 0 = the normal
+/// contact) the whole slab is kept in `snapshots`: one extra slab solve each, which leaves the run's
+/// events as they are.
 SlidingRunResult runSliding(PinOnSlab &model, long long events, const SlidingProgressCallback &progress,
-                            double report_seconds = 60.0);
+                            double report_seconds = 60.0, const std::vector<long long> &snapshot_events = {});
 
 } // namespace tribo

@@ -27,10 +27,26 @@ std::vector<long long> triangulateHierarchy(const BinaryHierarchy &grid);
 /// `fields` must hold every node (rank 0 of the slab's communicator).
 void recordSlabFields(CaseRecord &record, const BinaryHierarchy &grid, const SlabFields &fields);
 
-/// A case whose group holds `fields/`: its id and sizes, as found in an open result file.
+/// The mesh of a time series of fields, once per case: fields/points and fields/triangles as above.
+void recordFieldMesh(CaseRecord &record, const BinaryHierarchy &grid);
+/// One state of a time series (the profile study's output.fields): fields/event_<NNNNNN>/ holds u, w,
+/// f_x, f_z, displacement as above and `contact` (int64: 1 at the top nodes in contact, 0 at every other
+/// node), with attributes `event` (0 = the normal contact) and `delta` [m], the pin's displacement, the
+/// time of the step in the XDMF file. `in_contact` lists the top nodes.
+void recordFieldSnapshot(CaseRecord &record, const BinaryHierarchy &grid, long long event, double delta,
+                         const SlabFields &fields, const std::vector<char> &in_contact);
+
+/// One step of a time series: its group under fields/ and its time (delta [m]).
+struct FieldStep {
+  std::string group;
+  double time = 0;
+};
+/// A case whose group holds `fields/`: its id and sizes, as found in an open result file, and its steps
+/// (empty: one state, the fields directly in fields/).
 struct FieldGrid {
   std::string case_id;
   unsigned long long nodes = 0, triangles = 0;
+  std::vector<FieldStep> steps;
 };
 /// The cases among `case_ids` that have a `fields/` group in `file`.
 std::vector<FieldGrid> findFieldGrids(hid_t file, const std::set<std::string> &case_ids);
@@ -40,7 +56,8 @@ std::vector<FieldGrid> findFieldGrids(hid_t file, const std::set<std::string> &c
 std::string xdmfPath(const std::string &h5_path, const std::string &case_id, bool only_case);
 
 /// Writes the XDMF 3 text of each grid beside `h5_path` (the final name of the HDF5 file, which the
-/// XDMF files reference by its file name, so the pair can be moved together). Throws IoError.
+/// XDMF files reference by its file name, so the pair can be moved together): one uniform grid, or a
+/// temporal collection over the steps sharing the mesh. Throws IoError.
 void writeFieldXdmf(const std::string &h5_path, const std::vector<FieldGrid> &grids);
 
 } // namespace tribo

@@ -105,6 +105,10 @@ public:
   /// Every node's u, w, f_x, f_z of the last solve, gathered to rank 0 of comm() (VecScatterCreateToZero).
   /// Collective; O(nodes) memory on rank 0 for the duration of the call.
   SlabFields gatherFields() const;
+  /// The whole slab for the surface condition `s` (the support as it is), gathered to rank 0 as
+  /// gatherFields does, for field output: one solve, after which the conditions, the last solution (an
+  /// iterative KSP's next initial guess) and so every later solve are as they were. Collective.
+  SlabFields solveFields(const SurfaceCondition &s);
 
   KSP ksp() const { return ksp_; }
   /// Operator (re)builds so far: one per change of the set of prescribed dofs.
