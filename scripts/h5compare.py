@@ -34,6 +34,7 @@ def schema_datasets():
 PROVENANCE = {
     "command_line", "start_time_utc", "end_time_utc", "wall_seconds", "farming_efficiency", "n_ranks",
     "ranks_per_case", "tribo_version", "git_commit", "petsc_version", "hdf5_version", "mpi_version",
+    "git_dirty", "host_names", "slurm_job_id", "slurm_array_task_id", "petsc_blas_lapack", "blas_lapack_loaded",
 }
 
 

@@ -3,12 +3,25 @@
 import h5py
 import numpy as np
 
+from . import schema
+
 #: The names this package reads, in one place (docs/output.md): the attribute holding a dataset's unit,
-#: the meaning of ``events/type`` in the profile study, the event datasets that count things (read as
-#: integers whether the file stores them as integers or as floats), and each study's groups.
+#: the meaning of ``events/type`` in the profile study and the event datasets that count things (read as
+#: integers whether the file stores them as integers or as floats; both from the schema the writer
+#: uses, python/tribo/schema.py), and each study's groups.
 UNIT_ATTRIBUTE = "unit"
-EVENT_TYPES = {0: "slip", 1: "release", 2: "contact"}
-EVENT_COUNTS = ("type", "node", "state_changes", "contact_nodes", "contact_patches")
+
+
+def _enumeration(text):
+    """"0 slip, 1 release, 2 contact" as {0: "slip", 1: "release", 2: "contact"}."""
+    pairs = (item.strip().split(" ", 1) for item in text.split(","))
+    return {int(value): name for value, name in pairs}
+
+
+EVENT_TYPES = _enumeration(schema.DATASETS["events/type"]["enumeration"])
+EVENT_COUNTS = tuple(
+    path.split("/", 1)[1] for path, d in schema.DATASETS.items() if path.startswith("events/") and d["integer"]
+)
 GROUPS = {
     "surface": "surface",  # punch: the top row
     "normal": "normal",  # profile: the top row after normal loading

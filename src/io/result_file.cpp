@@ -132,6 +132,9 @@ ResultFile::ResultFile(const std::string &final_path, const std::string &input_t
     throw IoError(fmt::format(
         "output file '{}' exists; pass --overwrite to replace it or --resume to continue it", final_path_));
 
+  // The room for the last flush after a full disk, taken before the file is touched.
+  reserve_.emplace(partial_path_ + ".reserve");
+
   if (policy.resume && (partial_exists || final_exists)) {
     // The same input, or the cases would mean something else. Checked before anything is renamed:
     // a refused resume leaves the files as they were.
@@ -223,6 +226,7 @@ void ResultFile::writeRootAttributes(const std::map<std::string, AttributeValue>
     h5check(H5Fflush(file_, H5F_SCOPE_GLOBAL), "flush the output file");
   } catch (const IoError &e) {
     broken_ = true;
+    reserve_->release();
     for (const auto &[name, value] : attributes)
       if (H5Aexists(file_, name.c_str()) > 0) H5Adelete(file_, name.c_str());
     H5Fflush(file_, H5F_SCOPE_GLOBAL);
@@ -304,6 +308,7 @@ void ResultFile::writeGuarded(const std::string &id, const std::function<void(hi
     // more reaches the disk, so the metadata flushed next describes exactly the cases completed
     // before (their blocks are on disk since their own flush). Nothing is written after this.
     broken_ = true;
+    reserve_->release();
     if (linkExists(file_, casePath(id))) H5Ldelete(file_, casePath(id).c_str(), H5P_DEFAULT);
     H5Fflush(file_, H5F_SCOPE_GLOBAL);
     throw IoError(fmt::format("{} (while writing case '{}' to '{}')", e.what(), id, partial_path_));
@@ -314,6 +319,7 @@ void ResultFile::commit() {
   // Cases with field output get their XDMF files beside the final name, which they reference.
   const std::vector<FieldGrid> field_grids = findFieldGrids(file_, completed_);
   file_.reset();
+  reserve_->release();
   std::error_code ec;
   fs::rename(partial_path_, final_path_, ec);
   if (ec)

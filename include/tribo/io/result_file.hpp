@@ -4,9 +4,11 @@
 
 #include "tribo/io/case_record.hpp"
 #include "tribo/io/hdf5_handle.hpp"
+#include "tribo/io/space_reserve.hpp"
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -62,6 +64,7 @@ private:
   void writeGuarded(const std::string &id, const std::function<void(hid_t, hid_t)> &body);
   std::string final_path_;
   std::string partial_path_;
+  std::optional<SpaceReserve> reserve_; // freed for the flush after a failed write
   H5Handle file_;
   std::set<std::string> completed_;
   bool committed_ = false;
