@@ -9,12 +9,6 @@ namespace tribo {
 
 namespace {
 
-PetscLogStage analysisStage() {
-  static PetscLogStage stage = -1;
-  if (stage < 0) TRIBO_PETSC_CALL(PetscLogStageRegister("Profile analysis", &stage));
-  return stage;
-}
-
 /// Sizes (state changes, integers), force drops over W above 1e-6 (round-off stays below it), and
 /// the pin displacement of each event over L_x, over the steady state when there is one.
 AvalancheAnalysis analyseAvalanches(const SlidingEvents &ev, const SteadyState &ss, double Lx,
@@ -48,7 +42,7 @@ AvalancheAnalysis analyseAvalanches(const SlidingEvents &ev, const SteadyState &
 
 SlidingAnalysis analyseSliding(const SlidingRunResult &run, double Lx, double W,
                                double increment_floor_over_Lx, long long bootstrap) {
-  const LogStageScope stage(analysisStage());
+  const LogStageScope stage(logStage("Profile analysis"));
   SlidingAnalysis out;
   // The steady state, from the force after each event (the plateau of Fig. 6), by the trend test.
   const SlidingEvents &ev = run.events;

@@ -9,12 +9,6 @@ namespace tribo {
 
 namespace {
 
-PetscLogStage dynamicsStage() {
-  static PetscLogStage stage = -1;
-  if (stage < 0) TRIBO_PETSC_CALL(PetscLogStageRegister("Dynamics", &stage));
-  return stage;
-}
-
 const RateAndState &rateState(const PinRun &run) {
   return dynamic_cast<const RateAndState &>(*run.law);
 }
@@ -105,7 +99,7 @@ const char *pinFitName(PinFit f) {
 }
 
 PinRunResult runPin(const PinRun &run) {
-  const LogStageScope stage(dynamicsStage());
+  const LogStageScope stage(logStage("Dynamics"));
   PinRunResult r;
   r.trajectory = integrate(run);
   const PinTrajectory &tr = r.trajectory;

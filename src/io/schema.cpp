@@ -2,6 +2,7 @@
 #include "tribo/io/schema.hpp"
 
 #include "tribo/core/error.hpp"
+#include "tribo/core/log_stage.hpp"
 
 #include <fmt/format.h>
 
@@ -114,9 +115,7 @@ std::string pythonModule() {
 }
 
 PetscLogStage outputStage() {
-  static PetscLogStage stage = -1;
-  if (stage < 0) TRIBO_PETSC_CALL(PetscLogStageRegister("Output", &stage));
-  return stage;
+  return logStage("Output");
 }
 
 std::string casePath(const std::string &case_id, const char *path) {

@@ -7,6 +7,15 @@
 
 namespace tribo {
 
+/// The log stage named `name`, registered at its first use (a phase run once per case; the per-event
+/// phases keep their ids in their own file).
+inline PetscLogStage logStage(const char *name) {
+  PetscLogStage stage = -1;
+  TRIBO_PETSC_CALL(PetscLogStageGetId(name, &stage));
+  if (stage < 0) TRIBO_PETSC_CALL(PetscLogStageRegister(name, &stage));
+  return stage;
+}
+
 /// Pushes a log stage for its lifetime; the pop is exception safe.
 class LogStageScope {
 public:
