@@ -21,7 +21,7 @@ import h5py
 import numpy as np
 
 # The schema's additions to a dataset (docs/output.md): only in the second file with --schema-changes.
-SCHEMA_ATTRIBUTES = {"description", "enumeration"}
+SCHEMA_ATTRIBUTES = {"description", "enumeration", "attribute_units"}
 
 
 def schema_datasets():
@@ -80,8 +80,9 @@ def compare(a, b, rtol=0.0, ignore=(), schema_changes=False):
     out = []
     integer = {k for k, v in schema_datasets().items() if v["integer"]} if schema_changes else set()
     added = SCHEMA_ATTRIBUTES if schema_changes else set()
-    # The root's schema_version (layout 2) came with the schema: files of layout 1 have none.
-    compare_attrs("/", a, b, rtol, PROVENANCE | set(ignore), out, {"schema_version"} if schema_changes else set())
+    # The root's schema_version and input_defaults came with layout 2: files of layout 1 have neither.
+    root_added = {"schema_version", "input_defaults"} if schema_changes else set()
+    compare_attrs("/", a, b, rtol, PROVENANCE | set(ignore), out, root_added)
 
     def walk(path, x, y):
         for name in sorted(set(x) | set(y)):

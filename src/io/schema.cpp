@@ -151,8 +151,26 @@ void put(CaseRecord &record, const schema::Dataset &d, const std::vector<long lo
   describe(record, d);
 }
 
+namespace {
+
+/// The group's attribute `attribute_units` lists the unit of each of its attributes that has one
+/// ("name: unit" per line, in the order written), so the file states them without the schema.
+void noteUnit(CaseRecord &record, const schema::Attribute &a) {
+  if (*a.unit == '\0') return;
+  std::string units;
+  const auto group = record.attributes().find(a.group);
+  if (group != record.attributes().end())
+    if (const auto it = group->second.find("attribute_units"); it != group->second.end())
+      units = std::get<std::string>(it->second);
+  const std::string line = fmt::format("{}: {}\n", a.name, a.unit);
+  if (units.find(line) == std::string::npos) record.attribute(a.group, "attribute_units", units + line);
+}
+
+} // namespace
+
 void put(CaseRecord &record, const schema::Attribute &a, AttributeValue value) {
   record.attribute(a.group, a.name, std::move(value));
+  noteUnit(record, a);
 }
 
 void put(CaseRecord &record, const std::string &quantity, const schema::PowerLawKey &k,
@@ -163,6 +181,7 @@ void put(CaseRecord &record, const std::string &quantity, const schema::PowerLaw
 void putList(CaseRecord &record, const schema::Attribute &a, const std::vector<double> &values) {
   record.attribute(a.group, std::string("n_") + a.name, static_cast<long long>(values.size()));
   if (!values.empty()) record.attribute(a.group, a.name, values);
+  noteUnit(record, a);
 }
 
 } // namespace tribo

@@ -218,11 +218,34 @@ ConfigNode ConfigNode::variant(const std::vector<std::string> &extra,
                                const std::vector<std::string> &extra_origins) const {
   ConfigNode copy = parse(shared_->variant_source, shared_->file, shared_->source);
   copy.shared_->variant_source = shared_->variant_source;
+  copy.shared_->defaults = shared_->defaults;
   for (const auto &a : shared_->overrides)
     copy.applyOverride(a);
   for (std::size_t i = 0; i < extra.size(); ++i)
     copy.assign(extra[i], i < extra_origins.size() ? extra_origins[i] : shared_->file + " (from --set)");
   return copy;
+}
+
+namespace {
+
+/// A number as YAML writes it: shortest round trip, .nan and .inf spelt YAML's way.
+std::string yamlNumber(double v) {
+  if (std::isnan(v)) return ".nan";
+  if (std::isinf(v)) return v > 0 ? ".inf" : "-.inf";
+  return fmt::format("{}", v);
+}
+
+} // namespace
+
+void ConfigNode::noteDefault(const std::string &key, std::string value) const {
+  shared_->defaults->emplace(keyPath(key), std::move(value));
+}
+
+std::string ConfigNode::defaultsText() const {
+  std::string out;
+  for (const auto &[path, value] : *shared_->defaults)
+    out += fmt::format("{}: {}\n", path, value);
+  return out;
 }
 
 bool ConfigNode::has(const std::string &key) const {
@@ -283,7 +306,7 @@ double ConfigNode::checked(const std::string &key, const YAML::Node &n, Bounds a
 
 double ConfigNode::getDouble(const std::string &key, double fallback, Bounds allowed) const {
   YAML::Node n = lookup(key);
-  if (!n.IsDefined() || n.IsNull()) return fallback;
+  if (!n.IsDefined() || n.IsNull()) return noteDefault(key, yamlNumber(fallback)), fallback;
   return checked(key, n, allowed);
 }
 
@@ -296,7 +319,7 @@ double ConfigNode::requireDouble(const std::string &key, Bounds allowed) const {
 
 long long ConfigNode::getInt(const std::string &key, long long fallback, Bounds allowed) const {
   YAML::Node n = lookup(key);
-  if (!n.IsDefined() || n.IsNull()) return fallback;
+  if (!n.IsDefined() || n.IsNull()) return noteDefault(key, fmt::format("{}", fallback)), fallback;
   long long v = 0;
   try {
     v = n.as<long long>();
@@ -318,7 +341,7 @@ long long ConfigNode::requireInt(const std::string &key, Bounds allowed) const {
 
 bool ConfigNode::getBool(const std::string &key, bool fallback) const {
   YAML::Node n = lookup(key);
-  if (!n.IsDefined() || n.IsNull()) return fallback;
+  if (!n.IsDefined() || n.IsNull()) return noteDefault(key, fallback ? "true" : "false"), fallback;
   try {
     return n.as<bool>();
   } catch (const YAML::Exception &) {
@@ -328,7 +351,12 @@ bool ConfigNode::getBool(const std::string &key, bool fallback) const {
 
 std::string ConfigNode::getString(const std::string &key, const std::string &fallback) const {
   YAML::Node n = lookup(key);
-  if (!n.IsDefined() || n.IsNull()) return fallback;
+  if (!n.IsDefined() || n.IsNull()) {
+    YAML::Emitter quoted;
+    quoted << fallback;
+    noteDefault(key, quoted.c_str());
+    return fallback;
+  }
   if (!n.IsScalar()) fail(key, fmt::format("expected a string, got {}", scalarText(n)));
   return n.Scalar();
 }
@@ -353,7 +381,13 @@ std::string ConfigNode::getChoice(const std::string &key, const std::string &fal
 std::vector<double> ConfigNode::getDoubleList(const std::string &key, const std::vector<double> &fallback,
                                               Bounds allowed) const {
   YAML::Node n = lookup(key);
-  if (!n.IsDefined() || n.IsNull()) return fallback;
+  if (!n.IsDefined() || n.IsNull()) {
+    std::vector<std::string> items;
+    for (double v : fallback)
+      items.push_back(yamlNumber(v));
+    noteDefault(key, fmt::format("[{}]", fmt::join(items, ", ")));
+    return fallback;
+  }
   std::vector<double> out;
   if (n.IsScalar()) {
     out.push_back(checked(key, n, allowed));

@@ -115,6 +115,7 @@ std::map<std::string, AttributeValue> provenanceAttributes(const RunOrigin &orig
       {"start_time_utc", origin.start_time_utc},
       {"end_time_utc", utcNow()},
       {"study", totals.study},
+      {"input_defaults", totals.input_defaults},
       {"cases_total", static_cast<long long>(totals.cases_total)},
       {"cases_failed", static_cast<long long>(totals.cases_failed)},
       {"cases_without_steady_state", static_cast<long long>(totals.cases_without_steady_state)},

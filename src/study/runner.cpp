@@ -315,10 +315,15 @@ RunSummary runStudy(MPI_Comm world_in, const ConfigNode &config, std::vector<Cas
   // The provenance and the final name, only when no rank had a fault; whether the writer succeeded
   // is part of the agreement below, which every rank reaches.
   if (writer && !faulted) {
-    const RunTotals totals{
-        queue.ranksPerCase(), options.command_line,      config.yaml()["study"].as<std::string>(""),
-        summary.cases_total,  summary.cases_failed,      summary.cases_without_steady_state,
-        summary.wall_seconds, summary.farming_efficiency};
+    const RunTotals totals{queue.ranksPerCase(),
+                           options.command_line,
+                           config.yaml()["study"].as<std::string>(""),
+                           config.defaultsText(),
+                           summary.cases_total,
+                           summary.cases_failed,
+                           summary.cases_without_steady_state,
+                           summary.wall_seconds,
+                           summary.farming_efficiency};
     sink->finish(provenanceAttributes(origin, totals), summary.interrupted);
   }
   std::optional<Fault> local = state.fault;

@@ -1,6 +1,7 @@
 // Input validation: every class of bad input stops with a message naming key path, line, value, range.
 #include "tribo/study/config.hpp"
 
+#include <cmath>
 #include <gtest/gtest.h>
 
 using tribo::Bounds;
@@ -127,4 +128,20 @@ TEST(Bounds, DescribesIntervalsAndRejectsNaN) {
   EXPECT_FALSE(Bounds::any().contains(std::nan("")));
   EXPECT_FALSE(Bounds::positive().contains(0.0));
   EXPECT_TRUE(Bounds::nonNegative().contains(0.0));
+}
+
+TEST(ConfigNode, RecordsTheDefaultsUsedForLeftOutKeys) {
+  const auto root = ConfigNode::fromString("slab:\n  levels: 5\nsweep: {}\n", "d.yaml");
+  const ConfigNode slab = root.child("slab");
+  EXPECT_EQ(slab.getInt("levels", 7), 5); // given: not a default
+  EXPECT_DOUBLE_EQ(slab.getDouble("length_x", 1e-3), 1e-3);
+  EXPECT_TRUE(std::isnan(slab.getDouble("switch", std::nan(""))));
+  EXPECT_FALSE(root.child("contact").getBool("frictionless", false));
+  EXPECT_EQ(root.child("pin").getString("shape", "circle"), "circle");
+  EXPECT_EQ(root.child("contact").getDoubleList("mu_i", {0.25, 0.5}).size(), 2u);
+  // A sweep point's reads land in the same record.
+  const ConfigNode point = root.variant({"slab.levels=6"});
+  EXPECT_EQ(point.child("slab").getInt("coarsenings", 1), 1);
+  EXPECT_EQ(root.defaultsText(), "contact.frictionless: false\ncontact.mu_i: [0.25, 0.5]\npin.shape: circle\n"
+                                 "slab.coarsenings: 1\nslab.length_x: 0.001\nslab.switch: .nan\n");
 }

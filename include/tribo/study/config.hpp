@@ -91,6 +91,10 @@ public:
   /// Every key under this node that no one read is an error ("unknown key slab.levle").
   void checkAllKeysUsed() const;
 
+  /// The keys the input left out and the defaults the studies used for them, one `key.path: value`
+  /// per line, sorted (YAML; the sweeps' points included): with text(), what the run was given.
+  std::string defaultsText() const;
+
   /// The YAML text this configuration was read from, with overrides applied (HDF5 provenance).
   std::string text() const;
   const YAML::Node &yaml() const { return node_; }
@@ -103,6 +107,9 @@ private:
     std::vector<std::string> overrides;          // --set assignments, in order
     std::map<std::string, std::string> assigned; // key path set by --set or a sweep -> its "line"
     std::set<std::string> used;                  // key paths read so far
+    // Key path -> the default used for it, shared with the variants (sweep points) made from this input.
+    std::shared_ptr<std::map<std::string, std::string>> defaults =
+        std::make_shared<std::map<std::string, std::string>>();
     YAML::Node root;
   };
   ConfigNode(std::shared_ptr<Shared> shared, YAML::Node node, std::string path, std::string fallback_where);
@@ -112,6 +119,8 @@ private:
   std::string keyPath(const std::string &key) const;
   std::string lineOf(const std::string &path, const YAML::Node &n) const;
   double checked(const std::string &key, const YAML::Node &n, Bounds allowed) const;
+  /// Records that `key` was absent and `value` (YAML text) used for it.
+  void noteDefault(const std::string &key, std::string value) const;
 
   std::shared_ptr<Shared> shared_;
   YAML::Node node_;

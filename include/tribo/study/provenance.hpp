@@ -28,6 +28,7 @@ struct RunTotals {
   int ranks_per_case = 1;
   std::string command_line;
   std::string study;
+  std::string input_defaults; // ConfigNode::defaultsText()
   int cases_total = 0;
   int cases_failed = 0;
   int cases_without_steady_state = 0;
