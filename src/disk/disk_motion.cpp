@@ -72,50 +72,67 @@ void checkInitialCondition(double v0, double omega0, const MotionOptions &option
     throw InputError("disk: end_ratio = " + num(options.end_ratio) + " must lie in (0, switch_ratio)");
 }
 
-/// Eqs. 2-3 as dv/dt = -a F, domega/dt = -b T, to the stop (the two phases of integrateMotion).
-Trajectory integrateToStop(const StateCurve &curve, double a, double b, const DiskBody &body, double v0,
-                           double omega0, const MotionOptions &options) {
-  Trajectory tr;
-  tr.kind = omega0 == 0.0 ? Trajectory::Kind::pure_sliding
-            : v0 == 0.0   ? Trajectory::Kind::pure_spinning
-                          : Trajectory::Kind::mixed;
-  const double R = body.radius;
-  // Estimate of the stop time: each speed decaying alone at its initial rate.
-  const double t_scale = (v0 > 0.0 ? v0 / (a * curve(inf, v0, 0.0).F) : 0.0) +
-                         (omega0 > 0.0 ? omega0 / (b * curve(0.0, 0.0, omega0).T) : 0.0);
-  const double v_scale = v0 + R * omega0, w_scale = omega0 + v0 / R;
+/// What both phases of the motion read: the curve, the coefficients of Eqs. 2-3, the body, the start.
+struct StopProblem {
+  const StateCurve &curve;
+  double a, b; // Eq. 2: dv/dt = -a F, Eq. 3: domega/dt = -b T
+  const DiskBody &body;
+  double v0, omega0;
+  Trajectory::Kind kind;
+  const MotionOptions &options;
+};
 
-  // ---- Phase 1: Eqs. 2-3 in time; state (v, omega, distance, angle) -------------------------
-  const Trajectory::Kind kind = tr.kind;
-  auto epsOf = [kind, R](const double *y) {
-    if (kind == Trajectory::Kind::pure_sliding) return inf;  // omega = 0 exactly: T(inf) = 0 keeps it so
-    if (kind == Trajectory::Kind::pure_spinning) return 0.0; // v = 0 exactly: F(0) = 0 keeps it so
-    return y[0] <= 0.0 ? 0.0 : (y[1] <= 0.0 ? inf : y[0] / (R * y[1]));
-  };
+Trajectory::Kind motionKind(double v0, double omega0) {
+  return omega0 == 0.0 ? Trajectory::Kind::pure_sliding
+         : v0 == 0.0   ? Trajectory::Kind::pure_spinning
+                       : Trajectory::Kind::mixed;
+}
+
+/// eps = v/(R omega) of a phase-1 state (v, omega, ...).
+double epsOf(const StopProblem &pb, const double *y) {
+  const double R = pb.body.radius;
+  if (pb.kind == Trajectory::Kind::pure_sliding) return inf;  // omega = 0 exactly: T(inf) = 0 keeps it so
+  if (pb.kind == Trajectory::Kind::pure_spinning) return 0.0; // v = 0 exactly: F(0) = 0 keeps it so
+  return y[0] <= 0.0 ? 0.0 : (y[1] <= 0.0 ? inf : y[0] / (R * y[1]));
+}
+
+/// Phase 1: Eqs. 2-3 in time; state (v, omega, distance, angle), with the events that end it.
+OdeSystem timeSystem(const StopProblem &pb) {
   OdeSystem motion;
   motion.size = 4;
-  motion.rhs = [&](double, const double *y, double *f) {
-    const ForceTorque ft = curve(epsOf(y), std::max(y[0], 0.0), std::max(y[1], 0.0));
-    f[0] = -a * ft.F; // Eq. 2
-    f[1] = -b * ft.T; // Eq. 3
+  motion.rhs = [&pb](double, const double *y, double *f) {
+    const ForceTorque ft = pb.curve(epsOf(pb, y), std::max(y[0], 0.0), std::max(y[1], 0.0));
+    f[0] = -pb.a * ft.F; // Eq. 2
+    f[1] = -pb.b * ft.T; // Eq. 3
     f[2] = y[0];
     f[3] = y[1];
   };
-  if (kind == Trajectory::Kind::mixed) {
+  if (pb.kind == Trajectory::Kind::mixed) {
     // Event 0: hand over to Eq. 6. Event 1 would mean sliding stopped while spinning goes on.
     motion.n_events = 2;
-    motion.events = [&](double, const double *y, double *g) {
-      g[0] = y[1] - options.switch_ratio * omega0;
+    motion.events = [&pb](double, const double *y, double *g) {
+      g[0] = y[1] - pb.options.switch_ratio * pb.omega0;
       g[1] = y[0];
     };
-    motion.event_tolerance = {1e-14 * omega0, 1e-14 * v0};
+    motion.event_tolerance = {1e-14 * pb.omega0, 1e-14 * pb.v0};
   } else {
     // The moving speed decreases linearly (F(inf) = 1 or T(0) constant): the stop is the event.
-    const int i = kind == Trajectory::Kind::pure_sliding ? 0 : 1;
+    const int i = pb.kind == Trajectory::Kind::pure_sliding ? 0 : 1;
     motion.n_events = 1;
     motion.events = [i](double, const double *y, double *g) { g[0] = y[i]; };
-    motion.event_tolerance = {1e-14 * (i == 0 ? v0 : omega0)};
+    motion.event_tolerance = {1e-14 * (i == 0 ? pb.v0 : pb.omega0)};
   }
+  return motion;
+}
+
+/// Phase 1's step control, scaled by an estimate of the stop time: each speed decaying alone at its
+/// initial rate.
+OdeOptions timeOptions(const StopProblem &pb) {
+  const double R = pb.body.radius, v0 = pb.v0, omega0 = pb.omega0;
+  const double t_scale = (v0 > 0.0 ? v0 / (pb.a * pb.curve(inf, v0, 0.0).F) : 0.0) +
+                         (omega0 > 0.0 ? omega0 / (pb.b * pb.curve(0.0, 0.0, omega0).T) : 0.0);
+  const double v_scale = v0 + R * omega0, w_scale = omega0 + v0 / R;
+  const MotionOptions &options = pb.options;
   OdeOptions o1;
   o1.rel_tol = options.rel_tol;
   o1.abs_tol = {1e-6 * options.rel_tol * v_scale, 1e-6 * options.rel_tol * w_scale,
@@ -126,11 +143,11 @@ Trajectory integrateToStop(const StateCurve &curve, double a, double b, const Di
   o1.samples_per_step = options.samples_per_step;
   o1.options_prefix = "disk_";
   o1.output_times = options.frame_times;
-  const OdeResult r1 = integrateOde(motion, 0.0, {v0, omega0, 0.0, 0.0}, o1);
-  if (r1.event < 0)
-    throw SolverError("disk: no stop within " + num(o1.t_max) + " (100x the stop-time bound)");
-  if (r1.event == 1 && kind == Trajectory::Kind::mixed)
-    throw SolverError("disk: sliding stopped at t = " + num(r1.t) + " while spinning continued");
+  return o1;
+}
+
+/// The frames and samples of phase 1.
+void recordTimePhase(const StopProblem &pb, const OdeResult &r1, Trajectory &tr) {
   tr.steps_time = r1.steps;
   for (std::size_t i = 0; i < r1.output_t.size(); ++i) {
     tr.frame_t.push_back(r1.output_t[i]);
@@ -142,45 +159,45 @@ Trajectory integrateToStop(const StateCurve &curve, double a, double b, const Di
     tr.t.push_back(r1.sample_t[i]);
     tr.v.push_back(y[0]);
     tr.omega.push_back(y[1]);
-    tr.eps.push_back(epsOf(y));
+    tr.eps.push_back(epsOf(pb, y));
     tr.distance.push_back(y[2]);
     tr.angle.push_back(y[3]);
   }
-  tr.switch_time = r1.t;
-  if (kind != Trajectory::Kind::mixed) {
-    tr.stop_time = r1.t;
-    tr.final_eps = kind == Trajectory::Kind::pure_sliding ? inf : 0.0;
-    tr.stop_distance = r1.y[2];
-    tr.stop_angle = r1.y[3];
-    // The located event is the stop: the moving speed is zero there up to the event tolerance.
-    (kind == Trajectory::Kind::pure_sliding ? tr.v : tr.omega).back() = 0.0;
-    return tr;
-  }
+}
 
-  // ---- Phase 2: Eq. 6 in x = -ln(omega/omega_s); state (eps, elapsed time, distance, angle) ----
-  const double t_s = r1.t, omega_s = r1.y[1], eps_s = r1.y[0] / (R * omega_s);
-  const double x_end = std::log(omega_s / (options.end_ratio * omega0));
+/// A pure motion ends with phase 1: the located event is the stop.
+void finishPureMotion(const StopProblem &pb, const OdeResult &r1, Trajectory &tr) {
+  tr.stop_time = r1.t;
+  tr.final_eps = pb.kind == Trajectory::Kind::pure_sliding ? inf : 0.0;
+  tr.stop_distance = r1.y[2];
+  tr.stop_angle = r1.y[3];
+  // The moving speed is zero there up to the event tolerance.
+  (pb.kind == Trajectory::Kind::pure_sliding ? tr.v : tr.omega).back() = 0.0;
+}
+
+/// Phase 2: Eq. 6 in x = -ln(omega/omega_s); state (eps, elapsed time, distance, angle).
+OdeSystem logSystem(const StopProblem &pb, double omega_s) {
   OdeSystem stop;
   stop.size = 4;
-  stop.rhs = [&](double x, const double *z, double *f) {
+  stop.rhs = [&pb, omega_s](double x, const double *z, double *f) {
+    const double R = pb.body.radius;
     const double eps = z[0] > 0.0 ? z[0] : 0.0;
     const double omega = omega_s * std::exp(-x);
-    const ForceTorque ft = curve(eps, eps * R * omega, omega);
-    const double dt_dx = omega / (b * ft.T);            // dx/dt = -omega'/omega = b T/omega
-    f[0] = fixedPointRhs(ft, eps, body.inertia_factor); // Eq. 6
+    const ForceTorque ft = pb.curve(eps, eps * R * omega, omega);
+    const double dt_dx = omega / (pb.b * ft.T);            // dx/dt = -omega'/omega = b T/omega
+    f[0] = fixedPointRhs(ft, eps, pb.body.inertia_factor); // Eq. 6
     f[1] = dt_dx;
     f[2] = R * eps * omega * dt_dx;
     f[3] = omega * dt_dx;
   };
-  const double tau_scale = omega_s / (b * curve(eps_s, r1.y[0], omega_s).T);
-  OdeOptions o2 = o1;
-  o2.abs_tol = {1e-3 * options.rel_tol * eps_s, 1e-6 * options.rel_tol * tau_scale,
-                1e-6 * options.rel_tol * r1.y[2], 1e-6 * options.rel_tol * r1.y[3]};
-  o2.dt0 = 1e-2;
-  o2.t_max = x_end;
-  const OdeResult r2 = integrateOde(stop, 0.0, {eps_s, 0.0, r1.y[2], r1.y[3]}, o2);
+  return stop;
+}
+
+/// The samples of phase 2, after its first (the switch point again).
+void recordLogPhase(const StopProblem &pb, const OdeResult &r2, double t_s, double omega_s, Trajectory &tr) {
+  const double R = pb.body.radius;
   tr.steps_log = r2.steps;
-  for (std::size_t i = 1; i < r2.sample_t.size(); ++i) { // sample 0 is the switch point again
+  for (std::size_t i = 1; i < r2.sample_t.size(); ++i) {
     const double *z = &r2.sample_y[4 * i];
     const double omega = omega_s * std::exp(-r2.sample_t[i]);
     tr.t.push_back(t_s + z[1]);
@@ -190,11 +207,16 @@ Trajectory integrateToStop(const StateCurve &curve, double a, double b, const Di
     tr.distance.push_back(z[2]);
     tr.angle.push_back(z[3]);
   }
-  // Beyond x_end, eps has converged and omega decays linearly in t to zero: the rest of the time
-  // is omega_end/(b T(eps_end)), and the rest of the distance and angle follow from the same law.
+}
+
+/// Beyond x_end, eps has converged and omega decays linearly in t to zero: the rest of the time is
+/// omega_end/(b T(eps_end)), and the rest of the distance and angle follow from the same law.
+void finishLinearStop(const StopProblem &pb, const OdeResult &r2, double t_s, double omega_s, double x_end,
+                      Trajectory &tr) {
+  const double R = pb.body.radius;
   const double eps_end = r2.y[0], omega_end = omega_s * std::exp(-x_end);
-  const ForceTorque ft_end = curve(eps_end, eps_end * R * omega_end, omega_end);
-  const double t_rest = omega_end / (b * ft_end.T);
+  const ForceTorque ft_end = pb.curve(eps_end, eps_end * R * omega_end, omega_end);
+  const double t_rest = omega_end / (pb.b * ft_end.T);
   tr.final_eps = eps_end;
   tr.stop_time = t_s + r2.y[1] + t_rest;
   tr.stop_distance = r2.y[2] + 0.5 * R * eps_end * omega_end * t_rest;
@@ -205,6 +227,43 @@ Trajectory integrateToStop(const StateCurve &curve, double a, double b, const Di
   tr.eps.push_back(eps_end);
   tr.distance.push_back(tr.stop_distance);
   tr.angle.push_back(tr.stop_angle);
+}
+
+/// Phase 2 of a mixed motion, from the switch point r1 of phase 1 (step control o1) to the stop.
+void integrateNearStop(const StopProblem &pb, const OdeResult &r1, const OdeOptions &o1, Trajectory &tr) {
+  const double R = pb.body.radius, rel_tol = pb.options.rel_tol;
+  const double t_s = r1.t, omega_s = r1.y[1], eps_s = r1.y[0] / (R * omega_s);
+  const double x_end = std::log(omega_s / (pb.options.end_ratio * pb.omega0));
+  const OdeSystem stop = logSystem(pb, omega_s);
+  const double tau_scale = omega_s / (pb.b * pb.curve(eps_s, r1.y[0], omega_s).T);
+  OdeOptions o2 = o1;
+  o2.abs_tol = {1e-3 * rel_tol * eps_s, 1e-6 * rel_tol * tau_scale, 1e-6 * rel_tol * r1.y[2],
+                1e-6 * rel_tol * r1.y[3]};
+  o2.dt0 = 1e-2;
+  o2.t_max = x_end;
+  const OdeResult r2 = integrateOde(stop, 0.0, {eps_s, 0.0, r1.y[2], r1.y[3]}, o2);
+  recordLogPhase(pb, r2, t_s, omega_s, tr);
+  finishLinearStop(pb, r2, t_s, omega_s, x_end, tr);
+}
+
+/// Eqs. 2-3 as dv/dt = -a F, domega/dt = -b T, to the stop (the two phases of integrateMotion).
+Trajectory integrateToStop(const StateCurve &curve, double a, double b, const DiskBody &body, double v0,
+                           double omega0, const MotionOptions &options) {
+  const StopProblem pb{curve, a, b, body, v0, omega0, motionKind(v0, omega0), options};
+  Trajectory tr;
+  tr.kind = pb.kind;
+  const OdeOptions o1 = timeOptions(pb);
+  const OdeResult r1 = integrateOde(timeSystem(pb), 0.0, {v0, omega0, 0.0, 0.0}, o1);
+  if (r1.event < 0)
+    throw SolverError("disk: no stop within " + num(o1.t_max) + " (100x the stop-time bound)");
+  if (r1.event == 1 && pb.kind == Trajectory::Kind::mixed)
+    throw SolverError("disk: sliding stopped at t = " + num(r1.t) + " while spinning continued");
+  recordTimePhase(pb, r1, tr);
+  tr.switch_time = r1.t;
+  if (pb.kind == Trajectory::Kind::mixed)
+    integrateNearStop(pb, r1, o1, tr);
+  else
+    finishPureMotion(pb, r1, tr);
   return tr;
 }
 

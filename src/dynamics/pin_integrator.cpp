@@ -118,39 +118,24 @@ PinTrajectory integratePinProfile(const PinParameters &pin, std::shared_ptr<cons
   return out;
 }
 
-PinTrajectory integratePinStickSlip(const PinParameters &pin, const StickSlipLaw &law,
-                                    const IntegrationSettings &settings) {
-  validateSettings(pin, settings);
-  if (!law.static_limit || !law.kinetic_force)
-    throw InputError("stick-slip law: static limit or kinetic force missing");
-  const Coefficients p(pin);
-  PinTrajectory out;
-  Recorder record(pin, settings, out);
-  const double h = settings.time_step;
-  const long long n = stepCount(settings);
-  constexpr int bisections = 60; // 2^-60 of a step: event times exact to rounding
+namespace {
 
-  bool sticking = true;
-  double direction = 0.0; // +1 or -1 while slipping
-  State s{};              // at rest at x = 0, t = 0 (§2.2.3)
+/// The stick/slip motion of §2.2.3: stuck, x is fixed until the driving force exceeds the static limit;
+/// slipping, RK4 runs Eq. 12 with the kinetic force until the speed vanishes and the pin sticks again.
+class StickSlipMotion {
+public:
+  StickSlipMotion(const PinParameters &pin, const StickSlipLaw &law, PinTrajectory &out)
+      : p_(pin), law_(law), out_(out) {}
 
-  // Stick holds while |driving| <= max(static limit, kinetic force at zero speed).
-  const auto breaks = [&](double t, const State &st) {
-    const double D = p.driving(t, st[X], 0.0);
-    return std::fabs(D) > std::max(law.static_limit(t), law.kinetic_force(0.0));
-  };
-  double slip_direction = 0.0;
-  const auto slip_friction = [&](double, double, double v) {
-    return slip_direction * law.kinetic_force(std::fabs(v));
-  };
-  const auto friction_now = [&](double t, const State &st) {
-    return sticking ? p.driving(t, st[X], 0.0) : direction * law.kinetic_force(std::fabs(st[V]));
-  };
+  const State &state() const { return s_; }
 
-  record(0.0, s, friction_now(0.0, s));
-  for (long long i = 0; i < n; ++i) {
-    double t = i * h;
-    const double t_end = (i + 1) * h;
+  /// The friction force now: the driving force while stuck, the kinetic force while slipping.
+  double friction(double t) const {
+    return sticking_ ? p_.driving(t, s_[X], 0.0) : direction_ * law_.kinetic_force(std::fabs(s_[V]));
+  }
+
+  /// Advances from t to t_end through every stick/slip transition in between.
+  void advance(double t, double t_end) {
     int transitions = 0;
     while (t < t_end) {
       if (++transitions > 100)
@@ -158,54 +143,97 @@ PinTrajectory integratePinStickSlip(const PinParameters &pin, const StickSlipLaw
             fmt::format("stick-slip integration: more than 100 stick/slip transitions within the "
                         "step at t = {} s; the law switches faster than the step resolves",
                         t));
-      if (sticking) {
-        if (!breaks(t_end, s)) {
-          t = t_end; // stays stuck: x fixed, v = 0, no work done
-          break;
-        }
-        // Locate the break: stuck at lo, broken at hi (the driving force is known in closed form).
-        double lo = t, hi = t_end;
-        if (breaks(t, s))
-          hi = t;
-        else
-          for (int b = 0; b < bisections; ++b) {
-            const double mid = 0.5 * (lo + hi);
-            (breaks(mid, s) ? hi : lo) = mid;
-          }
-        t = hi;
-        const double D = p.driving(t, s[X], 0.0);
-        sticking = false;
-        direction = D > 0.0 ? 1.0 : -1.0;
-        out.events.push_back({PinEventKind::slip_onset, t, s[X], D});
-        continue;
-      }
-      slip_direction = direction;
-      const State trial = rk4Step(p, t, t_end - t, s, slip_friction);
-      if (direction * trial[V] > 0.0) {
-        s = trial;
-        t = t_end;
-        break;
-      }
-      // The speed vanished inside the step: bisect on the length of a fresh RK4 step from t.
-      double lo = 0.0, hi = t_end - t;
-      State at_hi = trial;
+      t = sticking_ ? stick(t, t_end) : slip(t, t_end);
+    }
+  }
+
+private:
+  static constexpr int bisections = 60; // 2^-60 of a step: event times exact to rounding
+
+  /// Stick holds while |driving| <= max(static limit, kinetic force at zero speed).
+  bool breaks(double t) const {
+    const double D = p_.driving(t, s_[X], 0.0);
+    return std::fabs(D) > std::max(law_.static_limit(t), law_.kinetic_force(0.0));
+  }
+
+  /// Stuck from t: stays so to t_end (x fixed, v = 0, no work done), or breaks free; returns when.
+  double stick(double t, double t_end) {
+    if (!breaks(t_end)) return t_end;
+    // Locate the break: stuck at lo, broken at hi (the driving force is known in closed form).
+    double lo = t, hi = t_end;
+    if (breaks(t))
+      hi = t;
+    else
       for (int b = 0; b < bisections; ++b) {
         const double mid = 0.5 * (lo + hi);
-        const State st = rk4Step(p, t, mid, s, slip_friction);
-        if (direction * st[V] > 0.0)
-          lo = mid;
-        else {
-          hi = mid;
-          at_hi = st;
-        }
+        (breaks(mid) ? hi : lo) = mid;
       }
-      s = at_hi;
-      t += hi;
-      s[V] = 0.0; // re-stick: the residual speed is ~2^-60 of one step's change
-      sticking = true;
-      out.events.push_back({PinEventKind::restick, t, s[X], p.driving(t, s[X], 0.0)});
+    t = hi;
+    const double D = p_.driving(t, s_[X], 0.0);
+    sticking_ = false;
+    direction_ = D > 0.0 ? 1.0 : -1.0;
+    out_.events.push_back({PinEventKind::slip_onset, t, s_[X], D});
+    return t;
+  }
+
+  /// Slipping from t: one RK4 step to t_end, or to where the speed vanishes and the pin re-sticks;
+  /// returns that time.
+  double slip(double t, double t_end) {
+    const double direction = direction_;
+    const auto slip_friction = [&](double, double, double v) {
+      return direction * law_.kinetic_force(std::fabs(v));
+    };
+    const State trial = rk4Step(p_, t, t_end - t, s_, slip_friction);
+    if (direction * trial[V] > 0.0) {
+      s_ = trial;
+      return t_end;
     }
-    if ((i + 1) % settings.output_stride == 0) record(t_end, s, friction_now(t_end, s));
+    // The speed vanished inside the step: bisect on the length of a fresh RK4 step from t.
+    double lo = 0.0, hi = t_end - t;
+    State at_hi = trial;
+    for (int b = 0; b < bisections; ++b) {
+      const double mid = 0.5 * (lo + hi);
+      const State st = rk4Step(p_, t, mid, s_, slip_friction);
+      if (direction * st[V] > 0.0)
+        lo = mid;
+      else {
+        hi = mid;
+        at_hi = st;
+      }
+    }
+    s_ = at_hi;
+    t += hi;
+    s_[V] = 0.0; // re-stick: the residual speed is ~2^-60 of one step's change
+    sticking_ = true;
+    out_.events.push_back({PinEventKind::restick, t, s_[X], p_.driving(t, s_[X], 0.0)});
+    return t;
+  }
+
+  const Coefficients p_;
+  const StickSlipLaw &law_;
+  PinTrajectory &out_;
+  bool sticking_ = true;
+  double direction_ = 0.0; // +1 or -1 while slipping
+  State s_{};              // at rest at x = 0, t = 0 (§2.2.3)
+};
+
+} // namespace
+
+PinTrajectory integratePinStickSlip(const PinParameters &pin, const StickSlipLaw &law,
+                                    const IntegrationSettings &settings) {
+  validateSettings(pin, settings);
+  if (!law.static_limit || !law.kinetic_force)
+    throw InputError("stick-slip law: static limit or kinetic force missing");
+  PinTrajectory out;
+  Recorder record(pin, settings, out);
+  StickSlipMotion motion(pin, law, out);
+  const double h = settings.time_step;
+  const long long n = stepCount(settings);
+  record(0.0, motion.state(), motion.friction(0.0));
+  for (long long i = 0; i < n; ++i) {
+    const double t_end = (i + 1) * h;
+    motion.advance(i * h, t_end);
+    if ((i + 1) % settings.output_stride == 0) record(t_end, motion.state(), motion.friction(t_end));
   }
   out.steps = n;
   return out;

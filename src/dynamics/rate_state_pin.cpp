@@ -171,95 +171,119 @@ namespace {
 using State = std::array<double, 5>;
 enum : std::size_t { X, V, THETA, WORK_DRIVING, WORK_FRICTION };
 
+/// Eq. 12 with rate-and-state friction: the pin, the law, the load and the coefficients read each step.
+struct RateStatePin {
+  const PinParameters &pin;
+  const RateAndState &law;
+  double W;
+  DrivingForce driving;
+  double k, c, m, inv_m, D_c;
+
+  RateStatePin(const PinParameters &p, const RateAndState &l, double load)
+      : pin(p), law(l), W(load), driving(p.driving()), k(p.spring_stiffness), c(p.damping()), m(p.mass),
+        inv_m(1.0 / p.mass), D_c(l.D_c()) {}
+
+  /// F = sgn(v) mu W opposes the slip; mu(0) = 0, so the force is continuous through v = 0.
+  double friction(double v, double theta) const { return std::copysign(law.mu(v, theta), v) * W; }
+
+  State rate(double t, const State &y) const {
+    const double D = driving(t, y[X], y[V]), F = friction(y[V], y[THETA]);
+    return State{y[V], (D - F) * inv_m, law.stateDerivative(y[V], y[THETA]), D * y[V], F * y[V]}; // Eq. 12
+  }
+
+  /// Fujiwara's bound on the eigenvalues, |s| <= 2 max(|p2|, |p1|^(1/2), |p0/2|^(1/3)), from bounds on
+  /// the law's derivatives that need no transcendental function: dmu/d|v| = a c/sqrt(1 + x^2) <= a/|v|
+  /// and theta dmu/dtheta = b x/sqrt(1 + x^2) <= b.
+  double eigenvalueBound(double v) const {
+    const double speed = std::fabs(v), A = (c + W * law.a() / speed) / m, E = speed / D_c;
+    const double p2 = A + E, p1 = k / m + A * E + W * law.b() / (m * D_c), p0 = k * E / m;
+    return 2.0 * std::max({p2, std::sqrt(p1), std::cbrt(0.5 * p0)});
+  }
+};
+
+void reserveRecords(PinTrajectory &out, const IntegrationSettings &settings) {
+  const std::size_t samples = static_cast<std::size_t>(stepCount(settings) / settings.output_stride + 1);
+  for (auto *a : {&out.t, &out.x, &out.v, &out.spring_force, &out.friction_force, &out.work_driving,
+                  &out.work_friction, &out.theta})
+    a->reserve(samples);
+}
+
+void record(const RateStatePin &sys, PinTrajectory &out, double t, const State &y) {
+  out.t.push_back(t);
+  out.x.push_back(y[X]);
+  out.v.push_back(y[V]);
+  out.spring_force.push_back(sys.pin.springForce(t, y[X]));
+  out.friction_force.push_back(sys.friction(y[V], y[THETA]));
+  out.work_driving.push_back(y[WORK_DRIVING]);
+  out.work_friction.push_back(y[WORK_FRICTION]);
+  out.theta.push_back(y[THETA]);
+}
+
+/// Frozen-coefficient check of the step from (t, y): 2h inside RK4's stability region for each
+/// eigenvalue, |R(2 h lambda)| <= 1 (a growing mode mirrored to the left half-plane, as in
+/// rk4StabilityRadius), i.e. h at most half the local limit, the margin validateTimeStep asks of the
+/// input. Between half the limit and the limit RK4 is stable but damps the stiff direct-effect mode too
+/// slowly (R(-2.785) = 1): the creeping pin would lag its quasi-static slip rate. The tolerance only
+/// absorbs rounding in R. Where h times the bound stays inside the smallest radius of RK4's stability
+/// region, the step is stable without solving the cubic (most steps).
+void checkStepStability(const RateStatePin &sys, double h, double t, const State &y, double bound) {
+  constexpr double smallest_radius = 2.6; // RK4's region holds |z| <= 2.62 in every left direction
+  if (2.0 * h * bound <= smallest_radius) return;
+  const auto eigenvalues = rateStateEigenvalues(sys.pin, sys.law, sys.W, y[V], y[THETA]);
+  for (const auto &lambda : eigenvalues) {
+    const std::complex<double> z = 2.0 * h * std::complex<double>(-std::fabs(lambda.real()), lambda.imag());
+    if (std::abs(rk4Amplification(z)) > 1.0 + 1e-12) {
+      const double limit = limitOf(eigenvalues);
+      throw SolverError(fmt::format("rate-and-state pin: the time step {:.6g} s is too large at t = "
+                                    "{:.9g} s, where the pin slips at "
+                                    "v = {:.6g} m/s (theta = {:.6g} s) and the direct effect W dmu/dv = "
+                                    "{:.6g} N s/m makes the motion "
+                                    "stiff: RK4 is stable there only for dt <= {:.6g} s and accurate for "
+                                    "dt <= {:.6g} s (half); rerun "
+                                    "with dynamics.time_step <= {:.6g} s (slower creep later in the run "
+                                    "may ask for less), or with a "
+                                    "larger mass or a",
+                                    h, t, y[V], y[THETA], sys.W * sys.law.dmuDspeed(y[V], y[THETA]), limit,
+                                    0.5 * limit, 0.5 * limit));
+    }
+  }
+}
+
+/// The state after the step to t: x and v finite, theta positive and finite.
+void checkDomain(const State &y, double t, double h) {
+  if (!std::isfinite(y[X]) || !std::isfinite(y[V]) || !(y[THETA] > 0.0) || !std::isfinite(y[THETA]))
+    throw SolverError(fmt::format("rate-and-state pin: the state left its domain at t = {:.9g} s (x = {}, "
+                                  "v = {}, theta = {}): the step {:.6g} s does not resolve the motion",
+                                  t, y[X], y[V], y[THETA], h));
+}
+
 } // namespace
 
 PinTrajectory integratePinRateState(const PinParameters &pin, const RateAndState &law, double W,
                                     const RateStateStart &start, const IntegrationSettings &settings) {
   validateRateStateRun(pin, law, W, start, settings);
-  const double k = pin.spring_stiffness, c = pin.damping(), inv_m = 1.0 / pin.mass;
-  const DrivingForce driving = pin.driving();
-  // F = sgn(v) mu W opposes the slip; mu(0) = 0, so the force is continuous through v = 0.
-  const auto friction = [&](double v, double theta) { return std::copysign(law.mu(v, theta), v) * W; };
-  const auto rate = [&](double t, const State &y) {
-    const double D = driving(t, y[X], y[V]), F = friction(y[V], y[THETA]);
-    return State{y[V], (D - F) * inv_m, law.stateDerivative(y[V], y[THETA]), D * y[V], F * y[V]}; // Eq. 12
-  };
-
+  const RateStatePin sys(pin, law, W);
+  const auto rate = [&sys](double t, const State &y) { return sys.rate(t, y); };
   const double h = settings.time_step;
   const long long n = stepCount(settings);
   PinTrajectory out;
-  const std::size_t samples = static_cast<std::size_t>(n / settings.output_stride + 1);
-  for (auto *a : {&out.t, &out.x, &out.v, &out.spring_force, &out.friction_force, &out.work_driving,
-                  &out.work_friction, &out.theta})
-    a->reserve(samples);
-  const auto record = [&](double t, const State &y) {
-    out.t.push_back(t);
-    out.x.push_back(y[X]);
-    out.v.push_back(y[V]);
-    out.spring_force.push_back(pin.springForce(t, y[X]));
-    out.friction_force.push_back(friction(y[V], y[THETA]));
-    out.work_driving.push_back(y[WORK_DRIVING]);
-    out.work_friction.push_back(y[WORK_FRICTION]);
-    out.theta.push_back(y[THETA]);
-  };
-
-  // Fujiwara's bound on the eigenvalues, |s| <= 2 max(|p2|, |p1|^(1/2), |p0/2|^(1/3)), from bounds on
-  // the law's derivatives that need no transcendental function: dmu/d|v| = a c/sqrt(1 + x^2) <= a/|v|
-  // and theta dmu/dtheta = b x/sqrt(1 + x^2) <= b. Where h times it stays inside the smallest radius of
-  // RK4's stability region, the step is stable without solving the cubic (most steps).
-  const double m = pin.mass, D_c = law.D_c();
-  const auto eigenvalue_bound = [&](double v) {
-    const double speed = std::fabs(v), A = (c + W * law.a() / speed) / m, E = speed / D_c;
-    const double p2 = A + E, p1 = k / m + A * E + W * law.b() / (m * D_c), p0 = k * E / m;
-    return 2.0 * std::max({p2, std::sqrt(p1), std::cbrt(0.5 * p0)});
-  };
-  constexpr double smallest_radius = 2.6; // RK4's region holds |z| <= 2.62 in every left direction
+  reserveRecords(out, settings);
 
   State y{rateStateInitialPosition(pin, law, W, start), start.slip_rate, start.theta, 0.0, 0.0};
-  record(0.0, y);
+  record(sys, out, 0.0, y);
   double stiffest = 0.0, stiffest_v = y[V], stiffest_theta = y[THETA];
   for (long long i = 0; i < n; ++i) {
     const double t = i * h;
-    const double bound = eigenvalue_bound(y[V]);
+    const double bound = sys.eigenvalueBound(y[V]);
     if (bound > stiffest) {
       stiffest = bound;
       stiffest_v = y[V];
       stiffest_theta = y[THETA];
     }
-    // Frozen-coefficient check of this step: 2h inside RK4's stability region for each eigenvalue,
-    // |R(2 h lambda)| <= 1 (a growing mode mirrored to the left half-plane, as in rk4StabilityRadius),
-    // i.e. h at most half the local limit, the margin validateTimeStep asks of the input. Between half
-    // the limit and the limit RK4 is stable but damps the stiff direct-effect mode too slowly
-    // (R(-2.785) = 1): the creeping pin would lag its quasi-static slip rate. The tolerance only
-    // absorbs rounding in R.
-    if (!(2.0 * h * bound <= smallest_radius)) {
-      const auto eigenvalues = rateStateEigenvalues(pin, law, W, y[V], y[THETA]);
-      for (const auto &lambda : eigenvalues) {
-        const std::complex<double> z =
-            2.0 * h * std::complex<double>(-std::fabs(lambda.real()), lambda.imag());
-        if (std::abs(rk4Amplification(z)) > 1.0 + 1e-12) {
-          const double limit = limitOf(eigenvalues);
-          throw SolverError(fmt::format("rate-and-state pin: the time step {:.6g} s is too large at t = "
-                                        "{:.9g} s, where the pin slips at "
-                                        "v = {:.6g} m/s (theta = {:.6g} s) and the direct effect W dmu/dv = "
-                                        "{:.6g} N s/m makes the motion "
-                                        "stiff: RK4 is stable there only for dt <= {:.6g} s and accurate for "
-                                        "dt <= {:.6g} s (half); rerun "
-                                        "with dynamics.time_step <= {:.6g} s (slower creep later in the run "
-                                        "may ask for less), or with a "
-                                        "larger mass or a",
-                                        h, t, y[V], y[THETA], W * law.dmuDspeed(y[V], y[THETA]), limit,
-                                        0.5 * limit, 0.5 * limit));
-        }
-      }
-    }
-
+    checkStepStability(sys, h, t, y, bound);
     y = rk4Step(rate, t, h, y);
-    if (!std::isfinite(y[X]) || !std::isfinite(y[V]) || !(y[THETA] > 0.0) || !std::isfinite(y[THETA]))
-      throw SolverError(fmt::format("rate-and-state pin: the state left its domain at t = {:.9g} s (x = {}, "
-                                    "v = {}, theta = {}): the step {:.6g} s does not resolve the motion",
-                                    t + h, y[X], y[V], y[THETA], h));
-    if ((i + 1) % settings.output_stride == 0) record((i + 1) * h, y);
+    checkDomain(y, t + h, h);
+    if ((i + 1) % settings.output_stride == 0) record(sys, out, (i + 1) * h, y);
   }
   out.steps = n;
   // The limit at the slowest creep met (where the bound, dominated by W a/(m |v|), peaked).
