@@ -133,21 +133,23 @@ void describe(CaseRecord &record, const schema::Dataset &d) {
 }
 } // namespace
 
-void put(CaseRecord &record, const schema::Dataset &d, std::vector<double> values) {
+void put(CaseRecord &record, const schema::Dataset &d, std::vector<double> values,
+         std::vector<unsigned long> shape) {
   if (d.integer) {
-    put(record, d, std::vector<long long>(values.begin(), values.end()));
+    put(record, d, std::vector<long long>(values.begin(), values.end()), std::move(shape));
     return;
   }
-  record.dataset(d.path, std::move(values), d.unit);
+  record.dataset(d.path, std::move(values), d.unit, std::move(shape));
   describe(record, d);
 }
 
-void put(CaseRecord &record, const schema::Dataset &d, const std::vector<long long> &values) {
+void put(CaseRecord &record, const schema::Dataset &d, const std::vector<long long> &values,
+         std::vector<unsigned long> shape) {
   if (!d.integer) {
-    put(record, d, std::vector<double>(values.begin(), values.end()));
+    put(record, d, std::vector<double>(values.begin(), values.end()), std::move(shape));
     return;
   }
-  record.integerDataset(d.path, values);
+  record.integerDataset(d.path, values, std::move(shape));
   describe(record, d);
 }
 

@@ -3,6 +3,7 @@
 
 #include "tribo/core/error.hpp"
 #include "tribo/disk/fixed_point.hpp"
+#include "tribo/io/schema.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/friction_law_config.hpp"
 
@@ -88,21 +89,21 @@ void runCurves(const DiskSetup &s, const DiskPressureSetup &p, CaseRecord &recor
     // Eq. 6; at eps = 0 the limit is 0 (F = 0, T > 0).
     f.push_back(fixedPointRhs(ft, eps, kappa));
   }
-  record.dataset("disk/eps", s.eps);
-  record.dataset("disk/F", F);
-  record.dataset("disk/T", T);
-  record.dataset("disk/f", f);
+  put(record, schema::disk_eps, s.eps);
+  put(record, schema::disk_F, F);
+  put(record, schema::disk_T, T);
+  put(record, schema::disk_f, f);
   const FixedPoint fp = findFixedPoint(curve, kappa);
-  record.attribute("disk", "eps0", fp.eps0);
-  record.attribute("disk", "eps0_slope", fp.slope);
-  record.attribute("disk", "eps0_interior", static_cast<long long>(fp.interior));
-  record.attribute("disk", "eps0_residual", fp.residual);
-  record.attribute("disk", "pressure", pressureKindName(p.kind));
+  put(record, schema::disk_eps0, fp.eps0);
+  put(record, schema::disk_eps0_slope, fp.slope);
+  put(record, schema::disk_eps0_interior, static_cast<long long>(fp.interior));
+  put(record, schema::disk_eps0_residual, fp.residual);
+  put(record, schema::disk_pressure, pressureKindName(p.kind));
   const ForceTorque at1 = curve(1.0);
-  record.attribute("disk", "F_at_1", at1.F);
-  record.attribute("disk", "T_at_1", at1.T);
-  record.attribute("disk", "T_at_0", curve(0.0).T);
-  record.attribute("disk", "inertia_factor", kappa);
+  put(record, schema::disk_F_at_1, at1.F);
+  put(record, schema::disk_T_at_1, at1.T);
+  put(record, schema::disk_T_at_0, curve(0.0).T);
+  put(record, schema::disk_inertia_factor, kappa);
   if (p.kind == PressureKind::uniform) {
     // The contact quadrature against the closed forms on the same grid (docs/reproduction-disk.md).
     double worst = 0.0;
@@ -111,25 +112,34 @@ void runCurves(const DiskSetup &s, const DiskPressureSetup &p, CaseRecord &recor
       const ForceTorque q = contactForceTorque(p.profile, s.eps[i], s.quadrature);
       worst = std::max({worst, std::abs(q.F - F[i]) / F[i], std::abs(q.T - T[i]) / T[i]});
     }
-    record.attribute("disk", "quadrature_max_rel_deviation", worst);
+    put(record, schema::disk_quadrature_max_rel_deviation, worst);
   }
+}
+
+/// The samples of a motion to the stop, datasets of trajectory/.
+void recordTrajectorySamples(const Trajectory &tr, CaseRecord &record) {
+  put(record, schema::trajectory_t, tr.t);
+  put(record, schema::trajectory_v, tr.v);
+  put(record, schema::trajectory_omega, tr.omega);
+  put(record, schema::trajectory_eps, tr.eps);
+  put(record, schema::trajectory_distance, tr.distance);
+  put(record, schema::trajectory_angle, tr.angle);
 }
 
 /// The scalar results of a motion to the stop, as attributes of trajectory/.
 void writeTrajectorySummary(const Trajectory &tr, const DiskInitialCondition &ic, double radius,
                             CaseRecord &record) {
-  const std::string g = "trajectory";
-  record.attribute(g, "stop_time", tr.stop_time);
-  record.attribute(g, "final_eps", tr.final_eps);
-  record.attribute(g, "initial_eps",
-                   ic.omega0 > 0.0 ? ic.v0 / (radius * ic.omega0) : std::numeric_limits<double>::infinity());
-  record.attribute(g, "switch_time", tr.switch_time);
-  record.attribute(g, "stop_distance", tr.stop_distance);
-  record.attribute(g, "stop_angle", tr.stop_angle);
-  record.attribute(g, "steps_time", static_cast<long long>(tr.steps_time));
-  record.attribute(g, "steps_log", static_cast<long long>(tr.steps_log));
-  record.attribute(g, "kind",
-                   std::string(tr.kind == Trajectory::Kind::mixed          ? "mixed"
+  put(record, schema::trajectory_stop_time, tr.stop_time);
+  put(record, schema::trajectory_final_eps, tr.final_eps);
+  put(record, schema::trajectory_initial_eps,
+      ic.omega0 > 0.0 ? ic.v0 / (radius * ic.omega0) : std::numeric_limits<double>::infinity());
+  put(record, schema::trajectory_switch_time, tr.switch_time);
+  put(record, schema::trajectory_stop_distance, tr.stop_distance);
+  put(record, schema::trajectory_stop_angle, tr.stop_angle);
+  put(record, schema::trajectory_steps_time, static_cast<long long>(tr.steps_time));
+  put(record, schema::trajectory_steps_log, static_cast<long long>(tr.steps_log));
+  put(record, schema::trajectory_kind,
+      std::string(tr.kind == Trajectory::Kind::mixed          ? "mixed"
                                : tr.kind == Trajectory::Kind::pure_sliding ? "pure_sliding"
                                                                            : "pure_spinning"));
 }
@@ -138,12 +148,7 @@ void runTrajectory(const DiskSetup &s, const DiskInitialCondition &ic, CaseRecor
   const FrictionCurve curve = makeFrictionCurve(s.trajectory_pressure.profile, s.quadrature);
   const DiskBody &b = s.body;
   const Trajectory tr = integrateMotion(curve, b, ic.v0, ic.omega0, s.motion);
-  record.dataset("trajectory/t", tr.t, "s");
-  record.dataset("trajectory/v", tr.v, "m/s");
-  record.dataset("trajectory/omega", tr.omega, "rad/s");
-  record.dataset("trajectory/eps", tr.eps);
-  record.dataset("trajectory/distance", tr.distance, "m");
-  record.dataset("trajectory/angle", tr.angle, "rad");
+  recordTrajectorySamples(tr, record);
   // The paper's dimensionless variables (before Eq. 4), for Fig. 3.
   auto scaled = [](const std::vector<double> &x, double scale) {
     std::vector<double> y(x.size());
@@ -151,30 +156,30 @@ void runTrajectory(const DiskSetup &s, const DiskInitialCondition &ic, CaseRecor
       y[i] = x[i] / scale;
     return y;
   };
-  record.dataset("trajectory/t_star", scaled(tr.t, b.timeScale()));
-  record.dataset("trajectory/v_star", scaled(tr.v, b.velocityScale()));
-  record.dataset("trajectory/omega_star", scaled(tr.omega, b.angularVelocityScale()));
+  put(record, schema::trajectory_t_star, scaled(tr.t, b.timeScale()));
+  put(record, schema::trajectory_v_star, scaled(tr.v, b.velocityScale()));
+  put(record, schema::trajectory_omega_star, scaled(tr.omega, b.angularVelocityScale()));
   writeTrajectorySummary(tr, ic, b.radius, record);
-  record.attribute("trajectory", "pressure", pressureKindName(s.trajectory_pressure.kind));
-  record.attribute("trajectory", "stop_time_star", tr.stop_time / b.timeScale());
+  put(record, schema::trajectory_pressure, pressureKindName(s.trajectory_pressure.kind));
+  put(record, schema::trajectory_stop_time_star, tr.stop_time / b.timeScale());
 }
 
 void runAnalysis(const DiskSetup &s, CaseRecord &record) {
   const DiskAnalysisSetup &a = s.analysis;
   const FrictionCurve curve = makeFrictionCurve(s.trajectory_pressure.profile, s.quadrature);
   const ThrowSeries t = simulateThrows(curve, s.body, a, s.motion);
-  record.dataset("analysis/n", t.n);
-  record.dataset("analysis/mu", t.mu);
-  record.dataset("analysis/eps", t.eps);
-  record.dataset("analysis/F", t.F);
-  record.dataset("analysis/T", t.T);
-  record.dataset("analysis/F_constant_mu", t.F_constant_mu);
-  record.dataset("analysis/T_constant_mu", t.T_constant_mu);
-  record.dataset("analysis/F_theory", t.F_theory);
-  record.dataset("analysis/T_theory", t.T_theory);
-  record.attribute("analysis", "max_rel_error", t.max_rel_error);
-  record.attribute("analysis", "mu0", a.drift.mu0);
-  record.attribute("analysis", "mu_per_throw", a.drift.per_throw);
+  put(record, schema::analysis_n, t.n);
+  put(record, schema::analysis_mu, t.mu);
+  put(record, schema::analysis_eps, t.eps);
+  put(record, schema::analysis_F, t.F);
+  put(record, schema::analysis_T, t.T);
+  put(record, schema::analysis_F_constant_mu, t.F_constant_mu);
+  put(record, schema::analysis_T_constant_mu, t.T_constant_mu);
+  put(record, schema::analysis_F_theory, t.F_theory);
+  put(record, schema::analysis_T_theory, t.T_theory);
+  put(record, schema::analysis_max_rel_error, t.max_rel_error);
+  put(record, schema::analysis_mu0, a.drift.mu0);
+  put(record, schema::analysis_mu_per_throw, a.drift.per_throw);
 }
 
 // eps at time t of a trajectory, linear between its samples (NaN before the start).
@@ -193,27 +198,21 @@ void runVelocityLaw(const DiskSetup &s, const DiskInitialCondition &ic, CaseReco
   const DiskBody &b = s.body;
   const LocalFrictionContact contact(L.law, L.pressure.profile, b.radius, b.mass * b.g, L.quadrature);
   const Trajectory tr = integrateMotion(contact, b, ic.v0, ic.omega0, L.motion);
-  record.dataset("trajectory/t", tr.t, "s");
-  record.dataset("trajectory/v", tr.v, "m/s");
-  record.dataset("trajectory/omega", tr.omega, "rad/s");
-  record.dataset("trajectory/eps", tr.eps);
-  record.dataset("trajectory/distance", tr.distance, "m");
-  record.dataset("trajectory/angle", tr.angle, "rad");
+  recordTrajectorySamples(tr, record);
   writeTrajectorySummary(tr, ic, b.radius, record);
-  record.attribute("trajectory", "pressure", pressureKindName(L.pressure.kind));
+  put(record, schema::trajectory_pressure, pressureKindName(L.pressure.kind));
   for (const auto &[name, value] : L.law_parameters)
     record.attribute("friction_law", name, value);
 
   // Where every mixed trajectory must end (docs/disk.md 7.4): eps0 of the law at vanishing speeds.
   const FixedPoint slow =
       findFixedPoint([&](double eps) { return contact.slowLimit(eps); }, b.inertia_factor);
-  const std::string v = "velocity_law";
-  record.attribute(v, "eps0_slow", slow.eps0);
-  record.attribute(v, "eps0_slow_slope", slow.slope);
-  record.attribute(v, "eps0_slow_interior", static_cast<long long>(slow.interior));
+  put(record, schema::velocity_law_eps0_slow, slow.eps0);
+  put(record, schema::velocity_law_eps0_slow_slope, slow.slope);
+  put(record, schema::velocity_law_eps0_slow_interior, static_cast<long long>(slow.interior));
   // What a camera would see one frame before the stop.
-  record.attribute(v, "frame_before_stop", L.frame_before_stop);
-  record.attribute(v, "eps_frame_before_stop", epsAt(tr, tr.stop_time - L.frame_before_stop));
+  put(record, schema::velocity_law_frame_before_stop, L.frame_before_stop);
+  put(record, schema::velocity_law_eps_frame_before_stop, epsAt(tr, tr.stop_time - L.frame_before_stop));
   // The moving target: eps0 with the spin frozen, on a log grid of omega below omega0.
   if (tr.kind == Trajectory::Kind::mixed && L.frozen_points > 0) {
     std::vector<double> omega, eps0;
@@ -222,8 +221,8 @@ void runVelocityLaw(const DiskSetup &s, const DiskInitialCondition &ic, CaseReco
       omega.push_back(ic.omega0 * std::pow(L.frozen_omega_ratio, frac));
       eps0.push_back(frozenFixedPoint(contact, omega.back(), b.inertia_factor).eps0);
     }
-    record.dataset(v + "/frozen_omega", omega, "rad/s");
-    record.dataset(v + "/frozen_eps0", eps0);
+    put(record, schema::velocity_law_frozen_omega, omega);
+    put(record, schema::velocity_law_frozen_eps0, eps0);
   }
 }
 

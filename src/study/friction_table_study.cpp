@@ -1,6 +1,7 @@
 // The friction_table study: a friction law tabulated over lists of normal forces and velocities.
 #include "tribo/study/friction_table_study.hpp"
 
+#include "tribo/io/schema.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/friction_law_config.hpp"
 
@@ -60,19 +61,20 @@ std::vector<CasePlan> buildFrictionTableStudy(const ConfigNode &root) {
       }
     }
     const std::vector<unsigned long> shape = {nN, nv};
-    record.dataset("friction/N", N, "N");
-    record.dataset("friction/v", v, "m/s");
-    record.dataset("friction/mu", std::move(mu), "", shape);
-    record.dataset("friction/force", std::move(force), "N", shape);
-    record.dataset("friction/dF_dN", std::move(dF_dN), "", shape);
-    record.dataset("friction/dF_dv", std::move(dF_dv), "N s/m", shape);
-    record.dataset("friction/strength", std::move(strength), "N", shape);
-    record.dataset("friction/dstrength_dN", std::move(dstrength_dN), "", shape);
-    record.dataset("friction/dstrength_dv", std::move(dstrength_dv), "N s/m", shape);
-    record.dataset("friction/dmu_dN", std::move(dmu_dN), "1/N", shape);
-    record.dataset("friction/dmu_dv", std::move(dmu_dv), "s/m", shape);
-    if (!theta.empty()) record.dataset("friction/theta", std::move(theta), "s");
-    record.attribute("friction", "law", law->name());
+    namespace s = schema;
+    put(record, s::friction_N, N);
+    put(record, s::friction_v, v);
+    put(record, s::friction_mu, std::move(mu), shape);
+    put(record, s::friction_force, std::move(force), shape);
+    put(record, s::friction_dF_dN, std::move(dF_dN), shape);
+    put(record, s::friction_dF_dv, std::move(dF_dv), shape);
+    put(record, s::friction_strength, std::move(strength), shape);
+    put(record, s::friction_dstrength_dN, std::move(dstrength_dN), shape);
+    put(record, s::friction_dstrength_dv, std::move(dstrength_dv), shape);
+    put(record, s::friction_dmu_dN, std::move(dmu_dN), shape);
+    put(record, s::friction_dmu_dv, std::move(dmu_dv), shape);
+    if (!theta.empty()) put(record, s::friction_theta, std::move(theta));
+    put(record, s::friction_law, law->name());
   };
   return {plan};
 }

@@ -4,6 +4,7 @@
 
 #include "tribo/contact/cylinder_contact.hpp"
 #include "tribo/io/field_output.hpp"
+#include "tribo/io/schema.hpp"
 #include "tribo/slab/flat_punch.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/slab_config.hpp"
@@ -53,30 +54,30 @@ CasePlan flatPunchCase(const ConfigNode &punch, const SlabGeometry &slab, PunchK
     solver.prefix = PinOnSlab::slab_options_prefix; // -slab_ksp_type as for the pin on the slab
     const FlatPunchResult r = solveFlatPunch(comm, pb, solver);
     const SurfaceState &s = r.surface;
-    record.dataset("surface/x", s.x, "m");
-    record.dataset("surface/u", s.u, "m");
-    record.dataset("surface/w", s.w, "m");
-    record.dataset("surface/p", r.p, "Pa");
-    record.dataset("surface/tau", r.tau, "Pa");
-    record.attribute("", "center", pb.center);
-    record.attribute("", "half_width", pb.half_width);
-    record.attribute("", "n_x", static_cast<long long>(s.x.size()));
-    record.attribute("", "nodes", static_cast<long long>(pb.slab.grid().nodeCount()));
-    record.attribute("", "contact_nodes", static_cast<long long>(r.contact_nodes));
-    record.attribute("", "total_force", r.total_force * depth_y);
-    record.attribute("", "contact_shear", r.contact_shear * depth_y);
+    put(record, schema::surface_x, s.x);
+    put(record, schema::surface_u, s.u);
+    put(record, schema::surface_w, s.w);
+    put(record, schema::surface_p, r.p);
+    put(record, schema::surface_tau, r.tau);
+    put(record, schema::punch_center, pb.center);
+    put(record, schema::punch_half_width, pb.half_width);
+    put(record, schema::punch_n_x, static_cast<long long>(s.x.size()));
+    put(record, schema::punch_nodes, static_cast<long long>(pb.slab.grid().nodeCount()));
+    put(record, schema::punch_contact_nodes, static_cast<long long>(r.contact_nodes));
+    put(record, schema::punch_total_force, r.total_force * depth_y);
+    put(record, schema::punch_contact_shear, r.contact_shear * depth_y);
     // P / (G delta) or Q / (G delta) per unit depth: the punch stiffness, dimensionless.
-    record.attribute("", "stiffness_over_G", r.stiffness / G);
+    put(record, schema::punch_stiffness_over_G, r.stiffness / G);
     // The whole slab (punch.fields), gathered to the case's rank 0: the record that is written.
     if (!r.fields.u.empty()) recordSlabFields(record, pb.slab.grid(), r.fields);
     if (pb.kind == PunchKind::bonded_tangential) return;
-    record.attribute("", "p0", r.p0);
-    record.attribute("", "error_window", pb.error_window);
-    record.attribute("", "compared_nodes", static_cast<long long>(r.compared_nodes));
-    record.attribute("", "rms_error", r.rms_error);
-    record.attribute("", "max_error", r.max_error);
-    record.attribute("", "p0_shape_fit", r.p0_shape_fit);
-    record.attribute("", "shape_rms_error", r.shape_rms_error);
+    put(record, schema::punch_p0, r.p0);
+    put(record, schema::punch_error_window, pb.error_window);
+    put(record, schema::punch_compared_nodes, static_cast<long long>(r.compared_nodes));
+    put(record, schema::punch_rms_error, r.rms_error);
+    put(record, schema::punch_max_error, r.max_error);
+    put(record, schema::punch_p0_shape_fit, r.p0_shape_fit);
+    put(record, schema::punch_shape_rms_error, r.shape_rms_error);
   };
   return plan;
 }
@@ -104,16 +105,16 @@ CasePlan cylinderCase(const ConfigNode &punch, const SlabGeometry &slab, const S
   plan.run = [setup](MPI_Comm comm, CaseRecord &record) {
     const CylinderContactResult r = solveCylinderContact(comm, setup);
     const double Lx = setup.slab.length_x;
-    record.dataset("surface/x", r.x, "m");
-    record.dataset("surface/p", r.p, "Pa");
-    record.attribute("", "n_x", static_cast<long long>(r.x.size()));
-    record.attribute("", "nodes", static_cast<long long>(setup.slab.grid().nodeCount()));
-    record.attribute("", "contact_nodes", static_cast<long long>(r.contact_nodes));
-    record.attribute("", "hertz_half_width", r.hertz_half_width);
-    record.attribute("", "hertz_peak_pressure", r.hertz_peak);
-    record.attribute("", "peak_pressure", r.peak_pressure);
-    record.attribute("", "moment_half_width_over_Lx", r.moment_half_width / Lx);
-    record.attribute("", "interference", r.interference);
+    put(record, schema::surface_x, r.x);
+    put(record, schema::surface_p, r.p);
+    put(record, schema::punch_n_x, static_cast<long long>(r.x.size()));
+    put(record, schema::punch_nodes, static_cast<long long>(setup.slab.grid().nodeCount()));
+    put(record, schema::punch_contact_nodes, static_cast<long long>(r.contact_nodes));
+    put(record, schema::punch_hertz_half_width, r.hertz_half_width);
+    put(record, schema::punch_hertz_peak_pressure, r.hertz_peak);
+    put(record, schema::punch_peak_pressure, r.peak_pressure);
+    put(record, schema::punch_moment_half_width_over_Lx, r.moment_half_width / Lx);
+    put(record, schema::punch_interference, r.interference);
   };
   return plan;
 }

@@ -49,6 +49,19 @@ TEST(Schema, PutStoresTheEntry) {
   EXPECT_EQ(attrs.at("dynamics").count("slip_onset_times"), 0u);
 }
 
+TEST(Schema, PutKeepsTheShape) {
+  // friction_table's 2-D (n_N, n_v) datasets: the shape as given, unit and description from the entry.
+  CaseRecord record;
+  put(record, schema::friction_dF_dv, std::vector<double>(6, 0.5), {2, 3});
+  put(record, schema::trajectory_t, std::vector<double>{0.0, 1.0});
+  const auto &d = record.datasets().at("friction/dF_dv");
+  EXPECT_EQ(d.shape, (std::vector<unsigned long>{2, 3}));
+  EXPECT_EQ(d.unit, "N s/m");
+  EXPECT_TRUE(record.datasets().at("trajectory/t").shape.empty());
+  EXPECT_EQ(std::get<std::string>(record.attributes().at("friction/dF_dv").at("description")),
+            schema::friction_dF_dv.description);
+}
+
 TEST(Schema, PythonModuleIsTheTable) {
   const std::string path = std::string(TRIBO_SOURCE_DIR) + "/python/tribo/schema.py";
   const std::string expected = schema::pythonModule();

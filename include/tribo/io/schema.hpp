@@ -57,9 +57,12 @@ std::string casePath(const std::string &case_id, const char *path);
 
 namespace tribo {
 
-/// Fill a record through the schema: the path, unit, type and description come from the entry.
-void put(CaseRecord &record, const schema::Dataset &d, std::vector<double> values);
-void put(CaseRecord &record, const schema::Dataset &d, const std::vector<long long> &values);
+/// Fill a record through the schema: the path, unit, type and description come from the entry;
+/// `shape` as in CaseRecord::dataset (empty = 1-D).
+void put(CaseRecord &record, const schema::Dataset &d, std::vector<double> values,
+         std::vector<unsigned long> shape = {});
+void put(CaseRecord &record, const schema::Dataset &d, const std::vector<long long> &values,
+         std::vector<unsigned long> shape = {});
 void put(CaseRecord &record, const schema::Attribute &a, AttributeValue value);
 /// <quantity>_<key> of avalanches/.
 void put(CaseRecord &record, const std::string &quantity, const schema::PowerLawKey &k, AttributeValue value);
