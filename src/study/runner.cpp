@@ -191,7 +191,7 @@ template <typename F> void orAbort(MPI_Comm world, F &&protocol) {
   try {
     protocol();
   } catch (const std::exception &e) {
-    int rank = 0;
+    int rank = 0; // for the message only: unchecked, as MPI has failed already
     MPI_Comm_rank(world, &rank);
     std::fprintf(stderr, "tribo: rank %d: the runner's messages failed (%s); aborting every rank\n", rank,
                  e.what());
@@ -209,7 +209,7 @@ void farm(MPI_Comm world, Parts &parts, const RunOptions &options, const RunnerS
   try {
     runCases(parts, options, seams, state, owes_index);
   } catch (...) {
-    int rank = 0;
+    int rank = 0; // inside a handler: a failing MPI_Comm_rank leaves 0 in the fault's message
     MPI_Comm_rank(world, &rank);
     state.fault = Fault::current(rank);
     orAbort(world, [&] {
