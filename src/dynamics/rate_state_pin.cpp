@@ -241,8 +241,8 @@ void checkStepStability(const RateStatePin &sys, double h, double t, const State
                                     "stiff: RK4 is stable there only for dt <= {:.6g} s and accurate for "
                                     "dt <= {:.6g} s (half); rerun "
                                     "with dynamics.time_step <= {:.6g} s (slower creep later in the run "
-                                    "may ask for less), or with a "
-                                    "larger mass or a",
+                                    "may ask for less), or with a larger dynamics.mass or a smaller "
+                                    "direct-effect parameter a of the law (both lower W dmu/dv / m)",
                                     h, t, y[V], y[THETA], sys.W * sys.law.dmuDspeed(y[V], y[THETA]), limit,
                                     0.5 * limit, 0.5 * limit));
     }

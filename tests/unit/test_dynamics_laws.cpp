@@ -331,7 +331,13 @@ TEST(RateStatePin, TooLargeStepsAreRefusedWithTheLimit) {
     integratePinRateState(pin, law, W, start, {0.45 * limit, 0.3, 100});
     ADD_FAILURE() << "no error";
   } catch (const SolverError &e) {
-    EXPECT_NE(std::string(e.what()).find("too large at t ="), std::string::npos) << e.what();
+    const std::string what = e.what();
+    EXPECT_NE(what.find("too large at t ="), std::string::npos) << what;
+    // The advice is whole: the last remedy names the key and the law's parameter.
+    EXPECT_NE(what.find("a larger dynamics.mass or a smaller direct-effect parameter a of the law"),
+              std::string::npos)
+        << what;
+    EXPECT_EQ(what.back(), ')') << what;
   }
   // Bad starts and stages.
   EXPECT_THROW(validateRateStateRun(pin, law, W, {0.0, 1.0}, {1e-7, 0.1, 1}), InputError);
