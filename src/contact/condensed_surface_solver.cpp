@@ -4,6 +4,7 @@
 
 #include "tribo/core/error.hpp"
 #include "tribo/core/log_stage.hpp"
+#include "tribo/io/state_archive.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -543,6 +544,89 @@ void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, Surfa
   };
   outside(0, z0, 0);
   outside(z1, n, z0);
+}
+
+std::vector<double> CondensedSurfaceSolver::gatherBlock(const std::vector<double> &local) const {
+  std::vector<int> counts(ranks_), displs(ranks_);
+  for (int r = 0; r < ranks_; ++r) {
+    counts[r] = static_cast<int>(static_cast<std::size_t>(row_counts_[r]) * dz_);
+    displs[r] = static_cast<int>(static_cast<std::size_t>(row_begins_[r]) * dz_);
+  }
+  std::vector<double> blocks(rank_ == 0 ? rows_ * dz_ : 0), global(blocks.size());
+  TRIBO_MPI_CALL(MPI_Gatherv(local.data(), counts[rank_], MPI_DOUBLE, blocks.data(), counts.data(),
+                             displs.data(), MPI_DOUBLE, 0, slab_.comm()));
+  // Rank r's block is its rows x 2m, column-major: into the global column-major order.
+  for (int r = 0; r < ranks_ && rank_ == 0; ++r)
+    for (std::size_t j = 0; j < dz_; ++j)
+      for (int l = 0; l < row_counts_[r]; ++l)
+        global[j * rows_ + static_cast<std::size_t>(row_begins_[r] + l)] =
+            blocks[static_cast<std::size_t>(displs[r]) + j * static_cast<std::size_t>(row_counts_[r]) +
+                   static_cast<std::size_t>(l)];
+  return global;
+}
+
+std::vector<double> CondensedSurfaceSolver::localRows(const std::vector<double> &global) const {
+  if (global.size() != rows_ * dz_)
+    throw IoError("the checkpoint's condensed tableau does not fit this zone (a different slab?)");
+  std::vector<double> local(local_rows_ * dz_);
+  for (std::size_t j = 0; j < dz_; ++j)
+    for (std::size_t l = 0; l < local_rows_; ++l)
+      local[j * local_rows_ + l] = global[j * rows_ + row_begin_ + l];
+  return local;
+}
+
+// The zone, both tableaux (in global row order, so any number of ranks can resume), the partitions,
+// the deferred pivots with their factors, and the counters that reach the output.
+void CondensedSurfaceSolver::saveState(const StateWriter &out) const {
+  out.putInteger("zone_first", zone_first_);
+  out.putInteger("zone_nodes", zone_nodes_);
+  out.putInteger("margin", margin_);
+  out.put("base", gatherBlock(base_));
+  out.put("tableau", gatherBlock(tableau_));
+  out.putIntegers("base_held", base_held_);
+  out.putIntegers("tableau_held", tableau_held_);
+  out.putIntegers("in_contact", in_contact_);
+  out.putIntegers("held_laterally", held_laterally_);
+  out.putIntegers("held", held_);
+  out.putIntegers("pending", pending_);
+  out.put("pending_rows", pending_rows_);
+  out.put("pending_lu", pending_block_.lu);
+  out.put("pending_scale", pending_block_.scale);
+  out.putIntegers("pending_perm", pending_block_.perm);
+  out.put("pending_work", pending_work_);
+  out.putInteger("work_columns", static_cast<long long>(local_rows_ > 0 ? work_.size() / local_rows_ : 2));
+  out.putIntegers("counters", std::vector<long long>{solves_, condensation_solves_, pivots_,
+                                                     static_cast<long long>(pivots_since_refresh_),
+                                                     condensations_, set_changes_since_solve_});
+}
+
+void CondensedSurfaceSolver::restoreState(const StateReader &in) {
+  const std::int64_t first = in.integer("zone_first");
+  setZone(first, first + in.integer("zone_nodes") - 1);
+  margin_ = static_cast<int>(in.integer("margin"));
+  base_ = localRows(in.values("base"));
+  tableau_ = localRows(in.values("tableau"));
+  base_held_ = in.integers<char>("base_held");
+  tableau_held_ = in.integers<char>("tableau_held");
+  in_contact_ = in.integers<char>("in_contact");
+  held_laterally_ = in.integers<char>("held_laterally");
+  held_ = in.integers<char>("held");
+  held_mask_.resize(dz_);
+  for (std::size_t j = 0; j < dz_; ++j)
+    held_mask_[j] = held_[j] ? ~std::uint64_t{0} : 0;
+  pending_ = in.integers<std::size_t>("pending");
+  pending_rows_ = in.values("pending_rows");
+  pending_block_.lu = in.values("pending_lu");
+  pending_block_.scale = in.values("pending_scale");
+  pending_block_.perm = in.integers<PetscBLASInt>("pending_perm");
+  pending_work_ = in.value("pending_work");
+  work_.assign(local_rows_ * static_cast<std::size_t>(in.integer("work_columns")), 0.0);
+  const auto c = in.integers<long long>("counters");
+  if (c.size() != 6 || held_.size() != dz_ || in_contact_.size() != static_cast<std::size_t>(nx_))
+    throw IoError("the checkpoint's condensed surface does not fit this slab (a different slab?)");
+  solves_ = c[0], condensation_solves_ = c[1], pivots_ = c[2];
+  pivots_since_refresh_ = static_cast<std::size_t>(c[3]);
+  condensations_ = static_cast<int>(c[4]), set_changes_since_solve_ = c[5];
 }
 
 } // namespace tribo

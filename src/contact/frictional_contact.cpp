@@ -4,6 +4,7 @@
 #include "tribo/contact/curved_pin.hpp"
 #include "tribo/core/error.hpp"
 #include "tribo/core/log_stage.hpp"
+#include "tribo/io/state_archive.hpp"
 
 #include <algorithm>
 #include <array>
@@ -110,6 +111,16 @@ FrictionalContact::Violation FrictionalContact::mostOffending() const {
   };
   if (const auto *circle = dynamic_cast<const CurvedPin *>(&eq_.pin())) return scan(*circle);
   return scan(eq_.pin());
+}
+
+void FrictionalContact::saveState(const StateWriter &out) const {
+  eq_.saveState(out.sub("equilibrium"));
+  slab_.saveState(out.sub("surface"));
+}
+
+void FrictionalContact::restoreState(const StateReader &in) {
+  eq_.restoreState(in.sub("equilibrium"));
+  slab_.restoreState(in.sub("surface"));
 }
 
 double FrictionalContact::worstViolation() const {

@@ -3,6 +3,7 @@
 #include "tribo/contact/provisional_equilibrium.hpp"
 
 #include "tribo/core/error.hpp"
+#include "tribo/io/state_archive.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -101,7 +102,7 @@ void ProvisionalEquilibrium::contactSetChanged() {
   pushContactSet();
 }
 
-void ProvisionalEquilibrium::pushContactSet() {
+void ProvisionalEquilibrium::findContactRange() {
   const auto first = std::find(in_contact.begin(), in_contact.end(), 1);
   contact_first_ = static_cast<std::size_t>(first - in_contact.begin());
   contact_end_ = first == in_contact.end()
@@ -109,6 +110,10 @@ void ProvisionalEquilibrium::pushContactSet() {
                      : in_contact.size() -
                            static_cast<std::size_t>(std::find(in_contact.rbegin(), in_contact.rend(), 1) -
                                                     in_contact.rbegin());
+}
+
+void ProvisionalEquilibrium::pushContactSet() {
+  findContactRange();
   slab_.setContactSet(in_contact,
                       params_.frictionless ? std::vector<char>(in_contact.size(), 0) : in_contact);
 }
@@ -119,6 +124,49 @@ double ProvisionalEquilibrium::slipDistance(int k, double dfx, double dfz) const
   const double denom = dfx - r * dfz;
   if (!(std::abs(denom) > 0)) throw SolverError(fmt::format("slip of node {}: zero tangential stiffness", k));
   return (r * state.fz[k] - state.fx[k]) / denom;
+}
+
+namespace {
+
+void saveSurface(const StateWriter &out, const SurfaceState &s) {
+  out.put("x", s.x), out.put("u", s.u), out.put("w", s.w);
+  out.put("fx", s.fx), out.put("fz", s.fz), out.put("width", s.width);
+}
+
+void restoreSurface(const StateReader &in, SurfaceState &s) {
+  s.x = in.values("x"), s.u = in.values("u"), s.w = in.values("w");
+  s.fx = in.values("fx"), s.fz = in.values("fz"), s.width = in.values("width");
+}
+
+} // namespace
+
+void ProvisionalEquilibrium::saveState(const StateWriter &out) const {
+  out.put("delta", delta);
+  out.put("interference", interference);
+  out.putIntegers("in_contact", in_contact);
+  out.put("xi", xi);
+  saveSurface(out.sub("state"), state);
+  saveSurface(out.sub("unit_interference"), unit_interference_);
+  saveSurface(out.sub("translation"), translation_raw_);
+  out.put("unit_load", unit_load_);
+  out.putIntegers("flags", std::vector<int>{unit_interference_stale_, translation_kept_});
+}
+
+void ProvisionalEquilibrium::restoreState(const StateReader &in) {
+  delta = in.value("delta");
+  interference = in.value("interference");
+  in_contact = in.integers<char>("in_contact");
+  xi = in.values("xi");
+  if (in_contact.size() != x_.size() || xi.size() != x_.size())
+    throw IoError("the checkpoint's contact is not on this slab's surface (a different slab?)");
+  restoreSurface(in.sub("state"), state);
+  restoreSurface(in.sub("unit_interference"), unit_interference_);
+  restoreSurface(in.sub("translation"), translation_raw_);
+  unit_load_ = in.value("unit_load");
+  const auto flags = in.integers<int>("flags");
+  unit_interference_stale_ = flags.at(0) != 0;
+  translation_kept_ = flags.at(1) != 0;
+  findContactRange();
 }
 
 } // namespace tribo

@@ -2,6 +2,8 @@
 #include "tribo/contact/slab_surface_solver.hpp"
 
 #include "tribo/contact/provisional_equilibrium.hpp"
+#include "tribo/core/error.hpp"
+#include "tribo/io/state_archive.hpp"
 
 namespace tribo {
 
@@ -61,6 +63,22 @@ void SlabSurfaceSolver::slip(ProvisionalEquilibrium &e, int k) {
 
 void SlabSurfaceSolver::changeContactSet(ProvisionalEquilibrium &e, EventType type, int k) {
   e.changeContactSetAndSolve(type, k);
+}
+
+// The held dofs and the solve count; the slab refactors at the next solve, bit for bit as before.
+void SlabSurfaceSolver::saveState(const StateWriter &out) const {
+  out.putIntegers("u_kind", condition_.u_kind);
+  out.putIntegers("w_kind", condition_.w_kind);
+  out.putInteger("solves", solves_);
+}
+
+void SlabSurfaceSolver::restoreState(const StateReader &in) {
+  const auto u_kind = in.integers<DofKind>("u_kind"), w_kind = in.integers<DofKind>("w_kind");
+  if (u_kind.size() != x_.size() || w_kind.size() != x_.size())
+    throw IoError("the checkpoint's surface is not this slab's (different slab.levels?)");
+  condition_.u_kind = u_kind;
+  condition_.w_kind = w_kind;
+  solves_ = in.integer("solves");
 }
 
 } // namespace tribo

@@ -1,6 +1,8 @@
 // Normal contact, then event-driven sliding (§3.2.1), collected into plain arrays.
 #include "tribo/contact/sliding_run.hpp"
 
+#include "tribo/contact/sliding_checkpoint.hpp"
+
 #include <algorithm>
 #include <mpi.h>
 
@@ -73,33 +75,48 @@ void snapshotIfAsked(PinOnSlab &model, long long event, const std::vector<long l
 } // namespace
 
 SlidingRunResult runSliding(PinOnSlab &model, long long events, const SlidingProgressCallback &progress,
-                            double report_seconds, const std::vector<long long> &snapshot_events) {
+                            double report_seconds, const std::vector<long long> &snapshot_events,
+                            const SlidingCheckpoints &checkpoints) {
   FrictionalContact &contact = model.contact();
   const double Lx = model.setup().slab.length_x, Ly = model.setup().slab.depth_y, P = model.loadPerDepth();
   SlidingRunResult r;
-  const double t0 = MPI_Wtime();
-  r.normal = normalContact(model);
-  // Eq. 15: K from the response with every contact node stuck, per unit depth times L_y.
-  r.lateral_stiffness = contact.lateralStiffness() * Ly;
-  r.profile.delta_over_Lx.push_back(0.0);
-  r.profile.F_over_W.push_back(contact.frictionForce() / P);
   SlidingProgress at;
   at.events_total = events;
-  at.F_over_W = r.profile.F_over_W.back();
+  const double t0 = MPI_Wtime();
+  long long first_event = 0;
+  std::size_t next_snapshot = 0;
+  if (checkpoints.resume) {
+    // Where the checkpoint left off: normal contact, the events so far and the snapshots among them.
+    first_event = at.resumed_at = at.events_done = restoreSlidingRun(model, *checkpoints.resume, r);
+    next_snapshot = r.snapshots.size();
+    at.state_changes = at.resumed_state_changes = r.n_state_changes;
+    at.F_over_W = r.profile.F_over_W.back();
+  } else {
+    r.normal = normalContact(model);
+    // Eq. 15: K from the response with every contact node stuck, per unit depth times L_y.
+    r.lateral_stiffness = contact.lateralStiffness() * Ly;
+    r.profile.delta_over_Lx.push_back(0.0);
+    r.profile.F_over_W.push_back(contact.frictionForce() / P);
+    at.F_over_W = r.profile.F_over_W.back();
+  }
   const double start = MPI_Wtime();
   at.normal_seconds = start - t0;
   if (progress) progress(at);
-  std::size_t next_snapshot = 0;
-  snapshotIfAsked(model, 0, snapshot_events, next_snapshot, r);
+  if (!checkpoints.resume) snapshotIfAsked(model, 0, snapshot_events, next_snapshot, r);
 
   // Event-driven sliding (§3.2.1). Progress at every quarter of the events, and at least every
   // report_seconds (fine grids spend hours in the avalanches of steady sliding).
   const long long report_every = std::max<long long>(1, events / 4);
   double last_report = start;
-  for (long long e = 0; e < events; ++e) {
+  for (long long e = first_event; e < events; ++e) {
     const SlipEvent ev = contact.advance();
     recordEvent(ev, Ly, P, Lx, r);
     snapshotIfAsked(model, e + 1, snapshot_events, next_snapshot, r);
+    if (e + 1 < events && checkpoints.due && checkpoints.due(e + 1)) {
+      CaseRecord state;
+      saveSlidingRun(model, r, e + 1, state);
+      checkpoints.save(state);
+    }
     const double now = MPI_Wtime();
     if (progress && ((e + 1) % report_every == 0 || now - last_report >= report_seconds)) {
       last_report = now;

@@ -1,6 +1,7 @@
 // HDF5 output of a run: provenance at the root, one group per case, written atomically by rename.
 #include "tribo/io/result_file.hpp"
 
+#include "tribo/io/checkpoint_file.hpp"
 #include "tribo/io/field_output.hpp"
 
 #include <cstdio>
@@ -182,6 +183,7 @@ ResultFile::ResultFile(const std::string &final_path, const std::string &input_t
   }
 
   if (partial_exists) fs::remove(partial_path_);
+  removeCheckpoints(final_path_); // an earlier run's, of cases that are not resumed
   file_ = H5Handle(H5Fcreate(partial_path_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose,
                    "create '" + partial_path_ + "'");
   // The skeleton (input, empty /cases) goes to disk before any case runs: a run killed while it
@@ -278,6 +280,7 @@ void ResultFile::writeCase(const std::string &id, const std::map<std::string, At
     writeH5Attribute(group, "status", std::string("complete"));
   });
   completed_.insert(id);
+  removeCheckpoint(checkpointPath(final_path_, id)); // the case is safe: its checkpoint has served
 }
 
 void ResultFile::writeFailedCase(const std::string &id,
@@ -289,6 +292,7 @@ void ResultFile::writeFailedCase(const std::string &id,
     writeH5Attribute(group, "error", message);
     writeH5Attribute(group, "status", std::string("failed"));
   });
+  removeCheckpoint(checkpointPath(final_path_, id)); // a retry starts the case afresh
 }
 
 void ResultFile::writeGuarded(const std::string &id, const std::function<void(hid_t, hid_t)> &body) {
@@ -325,6 +329,7 @@ void ResultFile::commit() {
   if (ec)
     throw IoError(fmt::format("cannot rename '{}' to '{}': {}", partial_path_, final_path_, ec.message()));
   committed_ = true;
+  removeCheckpoints(final_path_);
   writeFieldXdmf(final_path_, field_grids);
 }
 

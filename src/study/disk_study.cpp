@@ -140,8 +140,8 @@ void writeTrajectorySummary(const Trajectory &tr, const DiskInitialCondition &ic
   put(record, schema::trajectory_steps_log, static_cast<long long>(tr.steps_log));
   put(record, schema::trajectory_kind,
       std::string(tr.kind == Trajectory::Kind::mixed          ? "mixed"
-                               : tr.kind == Trajectory::Kind::pure_sliding ? "pure_sliding"
-                                                                           : "pure_spinning"));
+                  : tr.kind == Trajectory::Kind::pure_sliding ? "pure_sliding"
+                                                              : "pure_spinning"));
 }
 
 void runTrajectory(const DiskSetup &s, const DiskInitialCondition &ic, CaseRecord &record) {
@@ -371,7 +371,9 @@ std::vector<CasePlan> buildDiskStudy(const ConfigNode &root) {
       plan.parameters["inner_radius"] = s.pressures[i].inner_radius;
     plan.parameters["eps_points"] = static_cast<long long>(s.eps.size());
     plan.cost = (s.pressures[i].kind == PressureKind::uniform ? 2.0 : 1.0) * (s.eps.size() + 150) * per_eval;
-    plan.run = [setup, i](MPI_Comm, CaseRecord &record) { runCurves(*setup, setup->pressures[i], record); };
+    plan.run = [setup, i](MPI_Comm, CaseRecord &record, CaseCheckpoint &) {
+      runCurves(*setup, setup->pressures[i], record);
+    };
     plans.push_back(std::move(plan));
   }
   for (std::size_t i = 0; i < s.initial.size(); ++i) {
@@ -383,7 +385,9 @@ std::vector<CasePlan> buildDiskStudy(const ConfigNode &root) {
     plan.parameters["omega0"] = ic.omega0;
     plan.parameters["pressure"] = pressureKindName(s.trajectory_pressure.kind);
     plan.cost = 500.0 * (s.trajectory_pressure.kind == PressureKind::uniform ? 1e-6 : per_eval);
-    plan.run = [setup, i](MPI_Comm, CaseRecord &record) { runTrajectory(*setup, setup->initial[i], record); };
+    plan.run = [setup, i](MPI_Comm, CaseRecord &record, CaseCheckpoint &) {
+      runTrajectory(*setup, setup->initial[i], record);
+    };
     plans.push_back(std::move(plan));
   }
   if (s.analysis.enabled) {
@@ -394,7 +398,7 @@ std::vector<CasePlan> buildDiskStudy(const ConfigNode &root) {
     plan.parameters["mu0"] = s.analysis.drift.mu0;
     plan.parameters["mu_per_throw"] = s.analysis.drift.per_throw;
     plan.cost = s.analysis.throws * 500.0 * 1e-6;
-    plan.run = [setup](MPI_Comm, CaseRecord &record) { runAnalysis(*setup, record); };
+    plan.run = [setup](MPI_Comm, CaseRecord &record, CaseCheckpoint &) { runAnalysis(*setup, record); };
     plans.push_back(std::move(plan));
   }
   const DiskVelocityLawSetup &L = s.velocity_law;
@@ -410,7 +414,7 @@ std::vector<CasePlan> buildDiskStudy(const ConfigNode &root) {
     plan.parameters["friction_law"] = L.law->name();
     // ~500 evaluations of ~1 ms (uniform pressure; twice that otherwise) plus the frozen fixed points.
     plan.cost = (L.pressure.kind == PressureKind::uniform ? 1.0 : 2.0) * (0.5 + 0.06 * L.frozen_points);
-    plan.run = [setup, i](MPI_Comm, CaseRecord &record) {
+    plan.run = [setup, i](MPI_Comm, CaseRecord &record, CaseCheckpoint &) {
       runVelocityLaw(*setup, setup->velocity_law.initial[i], record);
     };
     plans.push_back(std::move(plan));

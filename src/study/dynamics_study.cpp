@@ -246,7 +246,7 @@ std::vector<CasePlan> buildDynamicsStudy(const ConfigNode &root) {
   }
   plan.cost = s.settings.duration / s.settings.time_step;
   // Serial physics: every rank of the case's group computes the same (cheap) run; rank 0's is written.
-  plan.run = [setup](MPI_Comm, CaseRecord &record) { runDynamics(*setup, record); };
+  plan.run = [setup](MPI_Comm, CaseRecord &record, CaseCheckpoint &) { runDynamics(*setup, record); };
   return {plan};
 }
 

@@ -33,7 +33,7 @@ std::vector<CasePlan> buildFrictionTableStudy(const ConfigNode &root) {
   plan.id = law->name();
   plan.parameters = parameters;
   plan.cost = 1e-6 * double(N.size() * v.size());
-  plan.run = [law, N, v, theta_given](MPI_Comm, CaseRecord &record) {
+  plan.run = [law, N, v, theta_given](MPI_Comm, CaseRecord &record, CaseCheckpoint &) {
     const std::size_t nN = N.size(), nv = v.size(), state_size = law->stateSize();
     std::vector<double> mu(nN * nv), force(nN * nv), dF_dN(nN * nv), dF_dv(nN * nv), strength(nN * nv),
         dstrength_dN(nN * nv), dstrength_dv(nN * nv), dmu_dN(nN * nv), dmu_dv(nN * nv), theta;

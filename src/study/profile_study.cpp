@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <fmt/format.h>
 #include <memory>
+#include <optional>
 
 namespace tribo {
 
@@ -37,6 +38,8 @@ struct ProfileCase {
   std::shared_ptr<const DynamicsSetup> dynamics; // the pipeline, if any
   std::shared_ptr<const PinTable> pin_profile;   // a tabulated or rough pin's table, written to pin/
   std::vector<long long> field_events;           // output.fields: the slab after these events
+  long long checkpoint_every = 0;                // contact.checkpoint_every: events between checkpoints
+  double checkpoint_minutes = 30;                // contact.checkpoint_minutes: wall time between them
 };
 
 /// At most this many states of the slab per case (output.fields): each holds every node's u, w, f_x, f_z.
@@ -215,13 +218,20 @@ SlidingProgressCallback progressPrinter(MPI_Comm comm, const std::string &id) {
             at.normal_seconds, at.F_over_W, at.events_total);
       return;
     }
-    const double rate = static_cast<double>(at.events_done) / std::max(at.seconds, 1e-9);
+    if (at.events_done == at.resumed_at) {
+      print(comm, "  {}: resumed from its checkpoint at event {}/{} ({:.1f} s to restore), F/W = {:.4f}\n",
+            id, at.events_done, at.events_total, at.normal_seconds, at.F_over_W);
+      return;
+    }
+    // Rates over this run's part of the sliding.
+    const double seconds = std::max(at.seconds, 1e-9);
+    const double rate = static_cast<double>(at.events_done - at.resumed_at) / seconds;
     const double left = static_cast<double>(at.events_total - at.events_done) / rate;
     print(comm,
           "  {}: {}/{} events, delta/L_x = {:.4e}, F/W = {:.4f}, {} state changes ({:.0f}/s), "
           "{:.3g} events/s, {:.0f} s left\n",
           id, at.events_done, at.events_total, at.delta_over_Lx, at.F_over_W, at.state_changes,
-          static_cast<double>(at.state_changes) / std::max(at.seconds, 1e-9), rate, left);
+          static_cast<double>(at.state_changes - at.resumed_state_changes) / seconds, rate, left);
   };
 }
 
@@ -238,14 +248,28 @@ void checkSteadyState(const ProfileCase &pc, const SteadyState &ss, MPI_Comm com
                                   ss.reason));
 }
 
-void runProfileCase(const ProfileCase &pc, const std::string &plan_id, MPI_Comm comm, CaseRecord &record) {
+/// The run's checkpoints through the case's (docs/output.md, "Checkpoints"), from the one saved last.
+SlidingCheckpoints slidingCheckpoints(const ProfileCase &pc, CaseCheckpoint &checkpoint,
+                                      const std::optional<CaseRecord> &saved) {
+  SlidingCheckpoints c;
+  c.resume = saved ? &*saved : nullptr;
+  c.due = [&pc, &checkpoint](long long events_done) {
+    return checkpoint.due(events_done, pc.checkpoint_every, 60 * pc.checkpoint_minutes);
+  };
+  c.save = [&checkpoint](const CaseRecord &state) { checkpoint.save(state); };
+  return c;
+}
+
+void runProfileCase(const ProfileCase &pc, const std::string &plan_id, MPI_Comm comm, CaseRecord &record,
+                    CaseCheckpoint &checkpoint) {
   const double Lx = pc.setup.slab.length_x, W = pc.setup.load;
   // The full id (with a sweep's tag), as the runner set it; the plan's own without a runner.
   const std::string &id = record.caseId().empty() ? plan_id : record.caseId();
   PinOnSlab model(comm, pc.setup);
   constexpr double report_seconds = 60;
-  const SlidingRunResult run =
-      runSliding(model, pc.events, progressPrinter(comm, id), report_seconds, pc.field_events);
+  const std::optional<CaseRecord> saved = checkpoint.last();
+  const SlidingRunResult run = runSliding(model, pc.events, progressPrinter(comm, id), report_seconds,
+                                          pc.field_events, slidingCheckpoints(pc, checkpoint, saved));
   // The paper's lower bound on a triggering displacement over L_x: min_increment_over_dx / (n_x - 1).
   const double increment_floor_over_Lx =
       pc.setup.min_increment_over_dx / std::ldexp(1.0, pc.setup.slab.levels);
@@ -400,6 +424,9 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
       c.getDouble("residual_shear_fraction", 0.0, Bounds::closedOpen(0, 1));
   base.setup.min_increment_over_dx = c.getDouble("min_increment_over_dx", 1e-6, Bounds::nonNegative());
   base.setup.contact.max_state_changes = c.getInt("max_state_changes", 1000000, Bounds::atLeast(1));
+  // Checkpoints of a long case, for --resume (docs/output.md, "Checkpoints"); 0 turns either off.
+  base.checkpoint_every = c.getInt("checkpoint_every", 0, Bounds::atLeast(0));
+  base.checkpoint_minutes = c.getDouble("checkpoint_minutes", 30.0, Bounds::nonNegative());
   // reference: a KSP solve of the slab per provisional equilibrium; condensed: the slab condensed onto
   // a zone of the surface (docs/model.md); auto: condensed when its dense operators fit in memory.
   const std::string path = c.getChoice("solver_path", "auto", {"auto", "reference", "condensed"});
@@ -434,7 +461,9 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
     // Cost grows with the events, the surface nodes and the avalanches (which grow with mu_i).
     plan.cost = static_cast<double>(pc.events) * static_cast<double>(s.slab.grid().nodeCount()) * (1.0 + mu);
     const std::string id = plan.id;
-    plan.run = [pc, id](MPI_Comm comm, CaseRecord &record) { runProfileCase(pc, id, comm, record); };
+    plan.run = [pc, id](MPI_Comm comm, CaseRecord &record, CaseCheckpoint &checkpoint) {
+      runProfileCase(pc, id, comm, record, checkpoint);
+    };
     plans.push_back(std::move(plan));
   }
   return plans;

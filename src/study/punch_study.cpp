@@ -49,7 +49,7 @@ CasePlan flatPunchCase(const ConfigNode &punch, const SlabGeometry &slab, PunchK
                           {"center_over_Lx", c_over_L},
                           {"indentation", indentation}});
   const double depth_y = slab.depth_y, G = slab.elastic.shear_modulus;
-  plan.run = [pb, depth_y, G](MPI_Comm comm, CaseRecord &record) {
+  plan.run = [pb, depth_y, G](MPI_Comm comm, CaseRecord &record, CaseCheckpoint &) {
     SlabSolverOptions solver;
     solver.prefix = PinOnSlab::slab_options_prefix; // -slab_ksp_type as for the pin on the slab
     const FlatPunchResult r = solveFlatPunch(comm, pb, solver);
@@ -102,7 +102,7 @@ CasePlan cylinderCase(const ConfigNode &punch, const SlabGeometry &slab, const S
                           {"center_over_Lx", setup.center_over_Lx},
                           {"hertz_half_width_over_Lx", aH_over_L},
                           {"load", setup.load}});
-  plan.run = [setup](MPI_Comm comm, CaseRecord &record) {
+  plan.run = [setup](MPI_Comm comm, CaseRecord &record, CaseCheckpoint &) {
     const CylinderContactResult r = solveCylinderContact(comm, setup);
     const double Lx = setup.slab.length_x;
     put(record, schema::surface_x, r.x);

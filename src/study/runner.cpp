@@ -3,6 +3,7 @@
 #include "tribo/study/runner.hpp"
 
 #include "tribo/core/log.hpp"
+#include "tribo/io/checkpoint_file.hpp"
 #include "tribo/study/case_message.hpp"
 #include "tribo/study/case_queue.hpp"
 #include "tribo/study/config.hpp"
@@ -103,11 +104,11 @@ std::set<std::string> shareCompleted(MPI_Comm world, const CaseStore *store) {
 
 /// Runs `plan` on this rank's part of the group. A case is failed if any rank's part threw: the
 /// error of the lowest such rank, known to the whole group ("" when none threw).
-std::string runCase(const CasePlan &plan, MPI_Comm group, CaseRecord &record) {
+std::string runCase(const CasePlan &plan, MPI_Comm group, CaseRecord &record, CaseCheckpoint &checkpoint) {
   int failed = 0;
   std::string error;
   try {
-    plan.run(group, record);
+    plan.run(group, record, checkpoint);
   } catch (...) {
     failed = 1;
     error = Fault::current(0).message;
@@ -169,7 +170,11 @@ void runCases(Parts &parts, const RunOptions &options, const RunnerSeams &seams,
     const double t0 = MPI_Wtime();
     CaseRecord record;
     record.setCaseId(plan.id);
-    const std::string error = runCase(plan, queue.group(), record);
+    CaseCheckpoint checkpoint =
+        options.output.empty()
+            ? CaseCheckpoint{}
+            : CaseCheckpoint(queue.group(), checkpointPath(options.output, plan.id), plan.id);
+    const std::string error = runCase(plan, queue.group(), record, checkpoint);
     const double busy = (MPI_Wtime() - t0) * queue.ranksPerCase();
     state.busy += busy;
     ++state.cases_run;

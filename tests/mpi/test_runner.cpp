@@ -21,7 +21,7 @@ CasePlan basselCase(int n, bool fails = false) {
   p.id = "bassel-n" + std::to_string(n);
   p.parameters = {{"n", static_cast<long long>(n)}};
   p.cost = n;
-  p.run = [n, fails](MPI_Comm comm, CaseRecord &record) {
+  p.run = [n, fails](MPI_Comm comm, CaseRecord &record, CaseCheckpoint &) {
     if (fails) throw SolverError("case " + std::to_string(n) + " diverged on purpose");
     int rank = 0, size = 1;
     MPI_Comm_rank(comm, &rank);
@@ -162,9 +162,9 @@ TEST(Runner, ASignalOnOneRankStopsTheWholeFarm) {
   // SIGTERM had reached that rank alone.
   cases.push_back(basselCase(10000000));
   const auto compute = cases.back().run;
-  cases.back().run = [compute](MPI_Comm comm, CaseRecord &record) {
+  cases.back().run = [compute](MPI_Comm comm, CaseRecord &record, CaseCheckpoint &checkpoint) {
     std::raise(SIGTERM);
-    compute(comm, record);
+    compute(comm, record, checkpoint);
   };
   RunOptions options;
   options.output = path;

@@ -37,7 +37,7 @@ CasePlan countingCase(int n, int bad_rank = -1) {
   p.id = "count-n" + std::to_string(n);
   p.parameters = {{"n", static_cast<long long>(n)}};
   p.cost = n;
-  p.run = [n, bad_rank](MPI_Comm comm, CaseRecord &record) {
+  p.run = [n, bad_rank](MPI_Comm comm, CaseRecord &record, CaseCheckpoint &) {
     double one = 1, sum = 0;
     MPI_Allreduce(&one, &sum, 1, MPI_DOUBLE, MPI_SUM, comm);
     std::this_thread::sleep_for(std::chrono::milliseconds(20));

@@ -43,6 +43,8 @@ public:
   SurfaceState solve(const std::vector<double> &u, const std::vector<double> &w) override;
   void unitResponse(int k, Component c, SurfaceState &out) override;
   long long solveCount() const override { return solves_; }
+  void saveState(const StateWriter &out) const override;
+  void restoreState(const StateReader &in) override;
 
   // The strategy (src/contact/condensed_updates.cpp): the state moves by linearity between contact-set
   // changes; the raw pin-translation response is kept with the unit-interference one and both, with the
@@ -106,6 +108,10 @@ private:
   /// Node k's unit response for component c in the tableau's row order (unitResponse, unmapped).
   const double *unitColumn(int k, Component c, std::vector<double> &gathered);
   void changeContactSetByLinearity(ProvisionalEquilibrium &e, EventType type, int k);
+  /// This rank's rows of a 2 n_x x 2m column-major block, all of them in row order on rank 0 (collective),
+  /// and back.
+  std::vector<double> gatherBlock(const std::vector<double> &local) const;
+  std::vector<double> localRows(const std::vector<double> &global) const;
 
   SlabSystem &slab_;
   std::vector<double> x_, width_;

@@ -47,6 +47,10 @@ public:
   /// The real contact length: the sum of the contact nodes' surface widths (their control volumes' top
   /// faces, which tile the surface) [m].
   double contactLength() const;
+  /// A checkpoint of the contact and its surface solver between two events (collective; see
+  /// SurfaceSolver::saveState); restore puts both back bit for bit.
+  void saveState(const StateWriter &out) const;
+  void restoreState(const StateReader &in);
   /// Largest violation of constraints I-III, as a force per unit depth relative to W/L_y (0 = none).
   double worstViolation() const;
 

@@ -68,10 +68,17 @@ public:
   /// mu_i p, given its force rates (dfx, dfz) per unit xi along the pin.
   double slipDistance(int k, double dfx, double dfz) const;
 
+  /// A checkpoint of the state and of the responses kept with it (not of the surface solver's); restore
+  /// leaves the surface solver to restore its own contact set.
+  void saveState(const StateWriter &out) const;
+  void restoreState(const StateReader &in);
+
   /// a + c b, every field but the geometry.
   static SurfaceState combine(SurfaceState a, double c, const SurfaceState &b);
 
 private:
+  void findContactRange();
+
   SurfaceSolver &slab_;
   std::shared_ptr<const PinShape> pin_;
   double pin_center0_;

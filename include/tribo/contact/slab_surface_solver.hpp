@@ -17,6 +17,8 @@ public:
   void setContactSet(const std::vector<char> &in_contact, const std::vector<char> &held_laterally) override;
   SurfaceState solve(const std::vector<double> &u, const std::vector<double> &w) override;
   long long solveCount() const override { return solves_; }
+  void saveState(const StateWriter &out) const override;
+  void restoreState(const StateReader &in) override;
 
   // The strategy: every provisional equilibrium is a full solve of its prescription.
   ConstantLoadResponse pinTranslation(ProvisionalEquilibrium &e) override;

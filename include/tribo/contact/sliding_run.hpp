@@ -4,6 +4,7 @@
 #pragma once
 
 #include "tribo/contact/pin_on_slab.hpp"
+#include "tribo/io/case_record.hpp"
 
 #include <functional>
 #include <string>
@@ -65,10 +66,22 @@ struct SlidingProgress {
   long long events_done = 0, events_total = 0;
   double delta_over_Lx = 0.0, F_over_W = 0.0;
   long long state_changes = 0; // so far, during sliding
-  double seconds = 0.0;        // since sliding began (0 after normal contact)
+  double seconds = 0.0;        // since sliding began or resumed (0 after normal contact)
   double normal_seconds = 0.0; // normal contact's wall time
+  // Events and state changes done when the run resumed from a checkpoint (0: not resumed).
+  long long resumed_at = 0, resumed_state_changes = 0;
 };
 using SlidingProgressCallback = std::function<void(const SlidingProgress &)>;
+
+/// Checkpoints of the run (issue 18). After each event but the last, `due(events_done)` says whether
+/// to save (the same answer on every rank of the case) and `save` gets the run's whole state, complete
+/// on rank 0 of the case. Given `resume`, a state saved so (complete on every rank), the run continues
+/// from it and ends bit for bit as the run that saved it would have.
+struct SlidingCheckpoints {
+  std::function<bool(long long events_done)> due;
+  std::function<void(const CaseRecord &state)> save;
+  const CaseRecord *resume = nullptr;
+};
 
 /// Normal contact, then `events` events. `progress` (may be empty) is called once after normal
 /// contact, then at every quarter of the events and at least every `report_seconds` of sliding;
@@ -76,6 +89,7 @@ using SlidingProgressCallback = std::function<void(const SlidingProgress &)>;
 /// contact) the whole slab is kept in `snapshots`: one extra slab solve each, which leaves the run's
 /// events as they are.
 SlidingRunResult runSliding(PinOnSlab &model, long long events, const SlidingProgressCallback &progress,
-                            double report_seconds = 60.0, const std::vector<long long> &snapshot_events = {});
+                            double report_seconds = 60.0, const std::vector<long long> &snapshot_events = {},
+                            const SlidingCheckpoints &checkpoints = {});
 
 } // namespace tribo

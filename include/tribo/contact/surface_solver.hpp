@@ -10,6 +10,8 @@
 namespace tribo {
 
 class ProvisionalEquilibrium;
+class StateReader;
+class StateWriter;
 
 /// A response of the surface at constant total contact force: the solve for some prescription minus
 /// the unit-interference response that restores the load; `interference_rate` is how much the
@@ -49,6 +51,12 @@ public:
   }
   /// Solves done so far (for the event log and benchmarks).
   virtual long long solveCount() const = 0;
+
+  /// A checkpoint (issue 18): everything that carries over from one state change to the next, complete
+  /// on rank 0 of the slab's communicator (collective; changes nothing). restoreState, on every rank
+  /// with the whole saved state, puts the solver back where it was, bit for bit.
+  virtual void saveState(const StateWriter &out) const = 0;
+  virtual void restoreState(const StateReader &in) = 0;
 
   // The strategy (docs/model.md §16): how the contact's provisional equilibrium follows what
   // FrictionalContact changes. The reference path solves the whole prescription again after every

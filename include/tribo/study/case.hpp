@@ -3,6 +3,7 @@
 #pragma once
 
 #include "tribo/io/case_record.hpp"
+#include "tribo/study/case_checkpoint.hpp"
 
 #include <cstddef>
 #include <functional>
@@ -24,9 +25,17 @@ struct CasePlan {
   /// Relative cost, to hand out the costliest cases first (any positive scale).
   double cost = 1.0;
   /// Does the work on `comm` (all ranks of the case's group call it) and fills `record`; only the
-  /// record on rank 0 of `comm` is written. Throws InputError/SolverError on failure.
-  std::function<void(MPI_Comm comm, CaseRecord &record)> run;
+  /// record on rank 0 of `comm` is written. A long case saves its state through `checkpoint` and
+  /// starts from the last one saved, if any (a case run outside the runner gets CaseCheckpoint{}).
+  /// Throws InputError/SolverError on failure.
+  std::function<void(MPI_Comm comm, CaseRecord &record, CaseCheckpoint &checkpoint)> run;
 };
+
+/// Runs `plan` without checkpoints (tests, tools that run one case).
+inline void runWithoutCheckpoints(const CasePlan &plan, MPI_Comm comm, CaseRecord &record) {
+  CaseCheckpoint none;
+  plan.run(comm, record, none);
+}
 
 /// Reads the study named by the input's `study:` key and returns its cases, before any work.
 /// Each study has a builder, e.g. `std::vector<CasePlan> buildDiskStudy(const ConfigNode &root)`.

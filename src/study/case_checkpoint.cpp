@@ -1,0 +1,68 @@
+// A case's checkpoints through its group's root.
+#include "tribo/study/case_checkpoint.hpp"
+
+#include "tribo/core/error.hpp"
+#include "tribo/core/log.hpp"
+#include "tribo/io/checkpoint_file.hpp"
+#include "tribo/study/fault.hpp"
+
+namespace tribo {
+
+namespace {
+
+bool isRoot(MPI_Comm group) {
+  int rank = 0;
+  TRIBO_MPI_CALL(MPI_Comm_rank(group, &rank));
+  return rank == 0;
+}
+
+} // namespace
+
+CaseCheckpoint::CaseCheckpoint(MPI_Comm group, std::string path, std::string case_id)
+    : group_(group), path_(std::move(path)), case_id_(std::move(case_id)), last_save_(MPI_Wtime()) {}
+
+std::optional<CaseRecord> CaseCheckpoint::last() const {
+  if (group_ == MPI_COMM_NULL) return std::nullopt;
+  // The root reads and sends the bytes to the group. An unusable file costs the time it saved, never
+  // the case: a warning, and the case runs from its start.
+  int found = 0;
+  std::string bytes;
+  if (isRoot(group_)) {
+    try {
+      if (auto state = readCheckpoint(path_, case_id_)) {
+        const std::vector<char> b = state->serialize();
+        bytes.assign(b.begin(), b.end());
+        found = 1;
+      }
+    } catch (const std::exception &e) {
+      warn(MPI_COMM_SELF, "case {}: {}; the case runs from its start", case_id_, e.what());
+    }
+  }
+  TRIBO_MPI_CALL(MPI_Bcast(&found, 1, MPI_INT, 0, group_));
+  if (found == 0) return std::nullopt;
+  bytes = broadcastText(group_, bytes, 0);
+  return CaseRecord::deserialize(std::vector<char>(bytes.begin(), bytes.end()));
+}
+
+bool CaseCheckpoint::due(long long step, long long every_steps, double every_seconds) {
+  if (group_ == MPI_COMM_NULL || (every_steps <= 0 && every_seconds <= 0)) return false;
+  int now = 0;
+  if (isRoot(group_))
+    now = (every_steps > 0 && step % every_steps == 0) ||
+          (every_seconds > 0 && MPI_Wtime() - last_save_ >= every_seconds);
+  TRIBO_MPI_CALL(MPI_Bcast(&now, 1, MPI_INT, 0, group_));
+  return now != 0;
+}
+
+void CaseCheckpoint::save(const CaseRecord &state) {
+  if (group_ == MPI_COMM_NULL) return;
+  last_save_ = MPI_Wtime();
+  if (!isRoot(group_)) return;
+  try {
+    writeCheckpoint(path_, case_id_, state);
+  } catch (const std::exception &e) {
+    warn(MPI_COMM_SELF, "case {}: checkpoint not saved, the case goes on: {}", case_id_, e.what());
+  }
+}
+
+} // namespace tribo
