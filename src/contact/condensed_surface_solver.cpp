@@ -337,6 +337,12 @@ void CondensedSurfaceSolver::flushPending() {
   pending_work_ = 0;
 }
 
+void CondensedSurfaceSolver::maskHeld() {
+  held_mask_.resize(dz_);
+  for (std::size_t j = 0; j < dz_; ++j)
+    held_mask_[j] = held_[j] ? ~std::uint64_t{0} : 0;
+}
+
 void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
                                            const std::vector<char> &held_laterally) {
   if (static_cast<std::int64_t>(in_contact.size()) != nx_ ||
@@ -359,9 +365,7 @@ void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
     held_[2 * i] = held_laterally_[zone_first_ + i];
     held_[2 * i + 1] = in_contact_[zone_first_ + i];
   }
-  held_mask_.resize(dz_);
-  for (std::size_t j = 0; j < dz_; ++j)
-    held_mask_[j] = held_[j] ? ~std::uint64_t{0} : 0;
+  maskHeld();
   if (base_.empty()) { // the first contact set, or a grown zone
     condense();
     return;
@@ -611,9 +615,7 @@ void CondensedSurfaceSolver::restoreState(const StateReader &in) {
   in_contact_ = in.integers<char>("in_contact");
   held_laterally_ = in.integers<char>("held_laterally");
   held_ = in.integers<char>("held");
-  held_mask_.resize(dz_);
-  for (std::size_t j = 0; j < dz_; ++j)
-    held_mask_[j] = held_[j] ? ~std::uint64_t{0} : 0;
+  maskHeld();
   pending_ = in.integers<std::size_t>("pending");
   pending_rows_ = in.values("pending_rows");
   pending_block_.lu = in.values("pending_lu");

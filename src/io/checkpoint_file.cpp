@@ -76,7 +76,7 @@ void writeCheckpoint(const std::string &path, const std::string &case_id, const 
   if (ec) throw IoError(fmt::format("cannot rename the checkpoint '{}': {}", tmp, ec.message()));
 }
 
-std::optional<CaseRecord> readCheckpoint(const std::string &path, const std::string &case_id) {
+std::optional<std::vector<char>> readCheckpoint(const std::string &path, const std::string &case_id) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -101,7 +101,7 @@ std::optional<CaseRecord> readCheckpoint(const std::string &path, const std::str
   const std::uint64_t body_size = number();
   const char *body = take(body_size);
   if (number() != fnv1a(body, body_size) || at != bytes.size()) throw bad("checksum mismatch");
-  return CaseRecord::deserialize(std::vector<char>(body, body + body_size));
+  return std::vector<char>(body, body + body_size);
 }
 
 void removeCheckpoint(const std::string &path) {

@@ -29,9 +29,8 @@ std::optional<CaseRecord> CaseCheckpoint::last() const {
   std::string bytes;
   if (isRoot(group_)) {
     try {
-      if (auto state = readCheckpoint(path_, case_id_)) {
-        const std::vector<char> b = state->serialize();
-        bytes.assign(b.begin(), b.end());
+      if (auto body = readCheckpoint(path_, case_id_)) {
+        bytes.assign(body->begin(), body->end());
         found = 1;
       }
     } catch (const std::exception &e) {

@@ -84,6 +84,8 @@ public:
 
 private:
   void setZone(std::int64_t first, std::int64_t last);
+  /// held_mask_ from held_.
+  void maskHeld();
   void condense();
   void gatherRows(const std::vector<std::size_t> &dofs, std::vector<double> &rows);
   /// LU factors of a block of pivot dofs, scaled (see factorPivotBlock).

@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tribo {
 
@@ -19,9 +20,10 @@ std::string checkpointPath(const std::string &final_path, const std::string &cas
 
 /// Replaces the case's checkpoint by `state` (IoError if it cannot be written; the previous one stays).
 void writeCheckpoint(const std::string &path, const std::string &case_id, const CaseRecord &state);
-/// The state saved in `path` for `case_id`; nullopt if there is none. A file that is truncated, fails
-/// its checksum or belongs to another case is an IoError naming it.
-std::optional<CaseRecord> readCheckpoint(const std::string &path, const std::string &case_id);
+/// The state saved in `path` for `case_id`, as CaseRecord::serialize bytes (checked, not parsed: they
+/// are sent on to the case's ranks as they are); nullopt if there is none. A file that is truncated,
+/// fails its checksum or belongs to another case is an IoError naming it.
+std::optional<std::vector<char>> readCheckpoint(const std::string &path, const std::string &case_id);
 
 /// Removes one case's checkpoint, or all of the run's; no error if absent.
 void removeCheckpoint(const std::string &path);
