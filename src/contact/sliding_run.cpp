@@ -112,7 +112,7 @@ SlidingRunResult runSliding(PinOnSlab &model, long long events, const SlidingPro
     const SlipEvent ev = contact.advance();
     recordEvent(ev, Ly, P, Lx, r);
     snapshotIfAsked(model, e + 1, snapshot_events, next_snapshot, r);
-    if (e + 1 < events && checkpoints.due && checkpoints.due(e + 1)) {
+    if (checkpoints.dueAfter(e + 1, events)) {
       CaseRecord state;
       saveSlidingRun(model, r, e + 1, state);
       checkpoints.save(state);

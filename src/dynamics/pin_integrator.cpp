@@ -4,8 +4,10 @@
 
 #include "tribo/core/error.hpp"
 #include "tribo/dynamics/hysteretic_friction.hpp"
+#include "tribo/dynamics/pin_checkpoint.hpp"
 #include "tribo/ode/rk4.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <fmt/format.h>
@@ -75,44 +77,64 @@ private:
 
 PinTrajectory integratePinSmooth(const PinParameters &pin,
                                  const std::function<double(double, double, double)> &friction,
-                                 const IntegrationSettings &settings) {
+                                 const IntegrationSettings &settings, const RunCheckpoints &checkpoints) {
   validateSettings(pin, settings);
   const Coefficients p(pin);
   PinTrajectory out;
+  State s{};
+  long long first = 0;
+  if (checkpoints.resume) {
+    const PinIntegrationState at = restorePinIntegration(*checkpoints.resume, s.size(), 0, settings, out);
+    first = at.steps_done;
+    std::copy(at.y.begin(), at.y.end(), s.begin());
+  }
   Recorder record(pin, settings, out);
   const double h = settings.time_step;
   const long long n = stepCount(settings);
-  State s{};
-  record(0.0, s, friction(0.0, s[X], s[V]));
-  for (long long i = 0; i < n; ++i) {
+  if (first == 0) record(0.0, s, friction(0.0, s[X], s[V]));
+  for (long long i = first; i < n; ++i) {
     s = rk4Step(p, i * h, h, s, friction);
     const double t = (i + 1) * h;
     if ((i + 1) % settings.output_stride == 0) record(t, s, friction(t, s[X], s[V]));
+    if (checkpoints.dueAfter(i + 1, n))
+      savePinIntegration(checkpoints, {i + 1, {s.begin(), s.end()}, {}}, out);
   }
   out.steps = n;
   return out;
 }
 
 PinTrajectory integratePinProfile(const PinParameters &pin, std::shared_ptr<const ProfileLookup> profile,
-                                  const IntegrationSettings &settings, double relaxation_point) {
+                                  const IntegrationSettings &settings, double relaxation_point,
+                                  const RunCheckpoints &checkpoints) {
   if (!profile) throw InputError("profile friction: no profile given");
   // While the interface sticks elastically the pin sees k + K: the step must resolve that too.
   validateSettings(pin, settings, profile->profile().surface_stiffness);
   const Coefficients p(pin);
+  PinTrajectory out;
+  State s{};
+  long long first = 0;
+  if (checkpoints.resume) { // carried: the relaxation point x_R after the last step
+    const PinIntegrationState at = restorePinIntegration(*checkpoints.resume, s.size(), 1, settings, out);
+    first = at.steps_done;
+    std::copy(at.y.begin(), at.y.end(), s.begin());
+    relaxation_point = at.carried[0];
+  }
   HystereticFriction interface(std::move(profile), relaxation_point);
   // Stages see the relaxation point of the step's start (frozen), Eq. 13.
   const auto friction = [&interface](double, double x, double) { return interface.force(x); };
-  PinTrajectory out;
   Recorder record(pin, settings, out);
   const double h = settings.time_step;
   const long long n = stepCount(settings);
-  State s{};
-  interface.accept(s[X]);
-  record(0.0, s, interface.force(s[X]));
-  for (long long i = 0; i < n; ++i) {
+  if (first == 0) {
+    interface.accept(s[X]);
+    record(0.0, s, interface.force(s[X]));
+  }
+  for (long long i = first; i < n; ++i) {
     s = rk4Step(p, i * h, h, s, friction);
     interface.accept(s[X]); // Eq. 14, once per accepted step
     if ((i + 1) % settings.output_stride == 0) record((i + 1) * h, s, interface.force(s[X]));
+    if (checkpoints.dueAfter(i + 1, n))
+      savePinIntegration(checkpoints, {i + 1, {s.begin(), s.end()}, {interface.relaxationPoint()}}, out);
   }
   out.steps = n;
   return out;
@@ -128,6 +150,16 @@ public:
       : p_(pin), law_(law), out_(out) {}
 
   const State &state() const { return s_; }
+
+  /// After `steps_done` steps; carried: stuck (1) or slipping (0), and the slip's direction.
+  PinIntegrationState saved(long long steps_done) const {
+    return {steps_done, {s_.begin(), s_.end()}, {sticking_ ? 1.0 : 0.0, direction_}};
+  }
+  void restore(const PinIntegrationState &at) {
+    std::copy(at.y.begin(), at.y.end(), s_.begin());
+    sticking_ = at.carried[0] != 0.0;
+    direction_ = at.carried[1];
+  }
 
   /// The friction force now: the driving force while stuck, the kinetic force while slipping.
   double friction(double t) const {
@@ -220,20 +252,28 @@ private:
 } // namespace
 
 PinTrajectory integratePinStickSlip(const PinParameters &pin, const StickSlipLaw &law,
-                                    const IntegrationSettings &settings) {
+                                    const IntegrationSettings &settings, const RunCheckpoints &checkpoints) {
   validateSettings(pin, settings);
   if (!law.static_limit || !law.kinetic_force)
     throw InputError("stick-slip law: static limit or kinetic force missing");
   PinTrajectory out;
-  Recorder record(pin, settings, out);
   StickSlipMotion motion(pin, law, out);
+  long long first = 0;
+  if (checkpoints.resume) {
+    const PinIntegrationState at =
+        restorePinIntegration(*checkpoints.resume, motion.state().size(), 2, settings, out);
+    first = at.steps_done;
+    motion.restore(at);
+  }
+  Recorder record(pin, settings, out);
   const double h = settings.time_step;
   const long long n = stepCount(settings);
-  record(0.0, motion.state(), motion.friction(0.0));
-  for (long long i = 0; i < n; ++i) {
+  if (first == 0) record(0.0, motion.state(), motion.friction(0.0));
+  for (long long i = first; i < n; ++i) {
     const double t_end = (i + 1) * h;
     motion.advance(i * h, t_end);
     if ((i + 1) % settings.output_stride == 0) record(t_end, motion.state(), motion.friction(t_end));
+    if (checkpoints.dueAfter(i + 1, n)) savePinIntegration(checkpoints, motion.saved(i + 1), out);
   }
   out.steps = n;
   return out;

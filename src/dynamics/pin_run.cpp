@@ -13,19 +13,19 @@ const RateAndState &rateState(const PinRun &run) {
   return dynamic_cast<const RateAndState &>(*run.law);
 }
 
-PinTrajectory integrate(const PinRun &run) {
+PinTrajectory integrate(const PinRun &run, const RunCheckpoints &checkpoints) {
   const double W = run.normal_load;
   switch (run.friction) {
   case PinFriction::coulomb:
-    return integratePinStickSlip(run.pin, coulombLaw(run.coulomb, W), run.settings);
+    return integratePinStickSlip(run.pin, coulombLaw(run.coulomb, W), run.settings, checkpoints);
   case PinFriction::rate_state:
-    return integratePinRateState(run.pin, rateState(run), W, run.rate_state_start, run.settings);
+    return integratePinRateState(run.pin, rateState(run), W, run.rate_state_start, run.settings, checkpoints);
   case PinFriction::law:
-    return integratePinStickSlip(run.pin, stickSlipLaw(run.law, W), run.settings);
+    return integratePinStickSlip(run.pin, stickSlipLaw(run.law, W), run.settings, checkpoints);
   case PinFriction::profile:
     break;
   }
-  return integratePinProfile(run.pin, run.profile, run.settings);
+  return integratePinProfile(run.pin, run.profile, run.settings, 0.0, checkpoints);
 }
 
 RateStateNumbers rateStateNumbers(const PinRun &run) {
@@ -98,10 +98,10 @@ const char *pinFitName(PinFit f) {
   return "two_static";
 }
 
-PinRunResult runPin(const PinRun &run) {
+PinRunResult runPin(const PinRun &run, const RunCheckpoints &checkpoints) {
   const LogStageScope stage(logStage("Dynamics"));
   PinRunResult r;
-  r.trajectory = integrate(run);
+  r.trajectory = integrate(run, checkpoints);
   const PinTrajectory &tr = r.trajectory;
   // Energy balance (docs/dynamics.md): work of spring + damper = change of kinetic energy + friction
   // work (the rate-and-state pin starts creeping, the others at rest).

@@ -3,6 +3,7 @@
 #include "tribo/dynamics/rate_state_pin.hpp"
 
 #include "tribo/core/error.hpp"
+#include "tribo/dynamics/pin_checkpoint.hpp"
 #include "tribo/ode/rk4.hpp"
 
 #include <algorithm>
@@ -260,19 +261,27 @@ void checkDomain(const State &y, double t, double h) {
 } // namespace
 
 PinTrajectory integratePinRateState(const PinParameters &pin, const RateAndState &law, double W,
-                                    const RateStateStart &start, const IntegrationSettings &settings) {
+                                    const RateStateStart &start, const IntegrationSettings &settings,
+                                    const RunCheckpoints &checkpoints) {
   validateRateStateRun(pin, law, W, start, settings);
   const RateStatePin sys(pin, law, W);
   const auto rate = [&sys](double t, const State &y) { return sys.rate(t, y); };
   const double h = settings.time_step;
   const long long n = stepCount(settings);
   PinTrajectory out;
-  reserveRecords(out, settings);
 
   State y{rateStateInitialPosition(pin, law, W, start), start.slip_rate, start.theta, 0.0, 0.0};
-  record(sys, out, 0.0, y);
   double stiffest = 0.0, stiffest_v = y[V], stiffest_theta = y[THETA];
-  for (long long i = 0; i < n; ++i) {
+  long long first = 0;
+  if (checkpoints.resume) { // carried: the stiffest state met so far (bound, v, theta)
+    const PinIntegrationState at = restorePinIntegration(*checkpoints.resume, y.size(), 3, settings, out);
+    first = at.steps_done;
+    std::copy(at.y.begin(), at.y.end(), y.begin());
+    stiffest = at.carried[0], stiffest_v = at.carried[1], stiffest_theta = at.carried[2];
+  }
+  reserveRecords(out, settings);
+  if (first == 0) record(sys, out, 0.0, y);
+  for (long long i = first; i < n; ++i) {
     const double t = i * h;
     const double bound = sys.eigenvalueBound(y[V]);
     if (bound > stiffest) {
@@ -284,6 +293,9 @@ PinTrajectory integratePinRateState(const PinParameters &pin, const RateAndState
     y = rk4Step(rate, t, h, y);
     checkDomain(y, t + h, h);
     if ((i + 1) % settings.output_stride == 0) record(sys, out, (i + 1) * h, y);
+    if (checkpoints.dueAfter(i + 1, n))
+      savePinIntegration(checkpoints, {i + 1, {y.begin(), y.end()}, {stiffest, stiffest_v, stiffest_theta}},
+                         out);
   }
   out.steps = n;
   // The limit at the slowest creep met (where the bound, dominated by W a/(m |v|), peaked).

@@ -4,6 +4,7 @@
 #include "tribo/core/error.hpp"
 #include "tribo/core/log.hpp"
 #include "tribo/io/checkpoint_file.hpp"
+#include "tribo/study/config.hpp"
 #include "tribo/study/fault.hpp"
 
 namespace tribo {
@@ -17,6 +18,14 @@ bool isRoot(MPI_Comm group) {
 }
 
 } // namespace
+
+CheckpointSchedule readCheckpointSchedule(const ConfigNode &block) {
+  // Checkpoints of a long case, for --resume (docs/output.md, "Checkpoints"); 0 turns either off.
+  CheckpointSchedule s;
+  s.every = block.getInt("checkpoint_every", s.every, Bounds::atLeast(0));
+  s.minutes = block.getDouble("checkpoint_minutes", s.minutes, Bounds::nonNegative());
+  return s;
+}
 
 CaseCheckpoint::CaseCheckpoint(MPI_Comm group, std::string path, std::string case_id)
     : group_(group), path_(std::move(path)), case_id_(std::move(case_id)), last_save_(MPI_Wtime()) {}
@@ -62,6 +71,23 @@ void CaseCheckpoint::save(const CaseRecord &state) {
   } catch (const std::exception &e) {
     warn(MPI_COMM_SELF, "case {}: checkpoint not saved, the case goes on: {}", case_id_, e.what());
   }
+}
+
+RunCheckpoints CaseCheckpoint::forLoop(const CheckpointSchedule &schedule, const CaseRecord *saved,
+                                       long long clock_stride) {
+  RunCheckpoints c;
+  c.resume = saved;
+  if (group_ == MPI_COMM_NULL || (schedule.every <= 0 && schedule.minutes <= 0)) return c;
+  const long long every = schedule.every;
+  const double seconds = 60 * schedule.minutes;
+  // The steps at which to ask are the same on every rank, so the collective due() is met by all.
+  c.due = [this, every, seconds, clock_stride](long long step) {
+    const bool by_count = every > 0 && step % every == 0;
+    const bool look_at_clock = seconds > 0 && step % clock_stride == 0;
+    return (by_count || look_at_clock) && this->due(step, every, seconds);
+  };
+  c.save = [this](const CaseRecord &state) { save(state); };
+  return c;
 }
 
 } // namespace tribo

@@ -2,7 +2,9 @@
 #include "tribo/study/dynamics_study.hpp"
 
 #include "tribo/core/error.hpp"
+#include "tribo/core/log.hpp"
 #include "tribo/core/log_stage.hpp"
+#include "tribo/dynamics/pin_checkpoint.hpp"
 #include "tribo/friction/rate_and_state.hpp"
 #include "tribo/io/profile_reader.hpp"
 #include "tribo/io/schema.hpp"
@@ -11,6 +13,7 @@
 
 #include <cmath>
 #include <fmt/format.h>
+#include <optional>
 
 namespace tribo {
 
@@ -108,6 +111,7 @@ DynamicsSetup readDynamicsSetup(const ConfigNode &root, ProfileOrigin origin) {
   const std::string fit = d.getChoice("fit", "two_static", {"none", "one_static", "two_static"});
   s.fit = fit == "none" ? PinFit::none : fit == "one_static" ? PinFit::one_static : PinFit::two_static;
   s.fit_switch_time = d.getDouble("fit_switch_time", NAN, Bounds::nonNegative()); // [s]; absent = automatic
+  s.checkpoints = readCheckpointSchedule(d);                                      // counted in RK4 steps
 
   try {
     if (s.friction == PinFriction::rate_state)
@@ -194,8 +198,18 @@ void writeAnalysisAndFit(const DynamicsSetup &s, const PinRunResult &r, CaseReco
 
 } // namespace
 
-void runDynamics(const DynamicsSetup &s, CaseRecord &record) {
-  const PinRunResult r = runPin(s);
+RunCheckpoints pinCheckpoints(const DynamicsSetup &setup, CaseCheckpoint &checkpoint, const CaseRecord *saved,
+                              MPI_Comm comm, const std::string &id) {
+  // A look at the clock is a broadcast: every 2^14 steps of ~0.1 us, a timed checkpoint is late by ~ms.
+  constexpr long long clock_stride = 1 << 14;
+  if (saved)
+    print(comm, "  {}: resumed from its checkpoint at step {}/{} of the pin\n", id, savedPinSteps(*saved),
+          stepCount(setup.settings));
+  return checkpoint.forLoop(setup.checkpoints, saved, clock_stride);
+}
+
+void runDynamics(const DynamicsSetup &s, CaseRecord &record, const RunCheckpoints &checkpoints) {
+  const PinRunResult r = runPin(s, checkpoints);
   const LogStageScope stage(schema::outputStage());
   writeTrajectory(r, record);
   put(record, schema::dynamics_damping_force, s.pin.damping() * s.pin.stage_velocity); // c V_o [N]
@@ -246,7 +260,11 @@ std::vector<CasePlan> buildDynamicsStudy(const ConfigNode &root) {
   }
   plan.cost = s.settings.duration / s.settings.time_step;
   // Serial physics: every rank of the case's group computes the same (cheap) run; rank 0's is written.
-  plan.run = [setup](MPI_Comm, CaseRecord &record, CaseCheckpoint &) { runDynamics(*setup, record); };
+  plan.run = [setup, plan_id = plan.id](MPI_Comm comm, CaseRecord &record, CaseCheckpoint &checkpoint) {
+    const std::string &id = record.caseId().empty() ? plan_id : record.caseId();
+    const std::optional<CaseRecord> saved = checkpoint.last();
+    runDynamics(*setup, record, pinCheckpoints(*setup, checkpoint, saved ? &*saved : nullptr, comm, id));
+  };
   return {plan};
 }
 

@@ -13,6 +13,7 @@
 #include "tribo/core/log_stage.hpp"
 #include "tribo/io/field_output.hpp"
 #include "tribo/io/schema.hpp"
+#include "tribo/io/state_archive.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/dynamics_study.hpp"
 #include "tribo/study/pin_table_file.hpp"
@@ -38,8 +39,7 @@ struct ProfileCase {
   std::shared_ptr<const DynamicsSetup> dynamics; // the pipeline, if any
   std::shared_ptr<const PinTable> pin_profile;   // a tabulated or rough pin's table, written to pin/
   std::vector<long long> field_events;           // output.fields: the slab after these events
-  long long checkpoint_every = 0;                // contact.checkpoint_every: events between checkpoints
-  double checkpoint_minutes = 30;                // contact.checkpoint_minutes: wall time between them
+  CheckpointSchedule checkpoints;                // contact.checkpoint_every (events), checkpoint_minutes
 };
 
 /// At most this many states of the slab per case (output.fields): each holds every node's u, w, f_x, f_z.
@@ -248,16 +248,40 @@ void checkSteadyState(const ProfileCase &pc, const SteadyState &ss, MPI_Comm com
                                   ss.reason));
 }
 
-/// The run's checkpoints through the case's (docs/output.md, "Checkpoints"), from the one saved last.
-SlidingCheckpoints slidingCheckpoints(const ProfileCase &pc, CaseCheckpoint &checkpoint,
-                                      const std::optional<CaseRecord> &saved) {
-  SlidingCheckpoints c;
-  c.resume = saved ? &*saved : nullptr;
-  c.due = [&pc, &checkpoint](long long events_done) {
-    return checkpoint.due(events_done, pc.checkpoint_every, 60 * pc.checkpoint_minutes);
-  };
-  c.save = [&checkpoint](const CaseRecord &state) { checkpoint.save(state); };
-  return c;
+/// The pipeline's dynamics on `profile`. Its checkpoints also carry what the case did before it, the
+/// profile phase's `record` and the profile, so that a resume there does not slide again.
+void runPipelineDynamics(const ProfileCase &pc, FrictionProfile profile, const std::string &id, MPI_Comm comm,
+                         CaseRecord &record, CaseCheckpoint &checkpoint, const CaseRecord *saved) {
+  DynamicsSetup dyn = *pc.dynamics;
+  usePipelineProfile(dyn, std::move(profile), id);
+  RunCheckpoints checkpoints = pinCheckpoints(dyn, checkpoint, saved, comm, id);
+  const FrictionProfile &used = dyn.profile->profile();
+  if (checkpoints.save)
+    checkpoints.save = [&checkpoint, &record, &used](const CaseRecord &pin) {
+      CaseRecord state = pin;
+      const StateWriter out(state, "pipeline");
+      out.putRecord("record", record); // the profile phase's results: the pin writes only at its end
+      out.put("profile_delta", used.delta), out.put("profile_force", used.force);
+      out.put("profile_surface_stiffness", used.surface_stiffness);
+      out.put("profile_steady_state_start", used.steady_state_start);
+      checkpoint.save(state);
+    };
+  runDynamics(dyn, record, checkpoints);
+}
+
+/// Resumes a case killed in its pipeline's dynamics, if `saved` is from there: the profile phase's
+/// record and profile from the checkpoint, then the pin from its last step. False otherwise.
+bool resumePipelineDynamics(const ProfileCase &pc, const CaseRecord &saved, const std::string &id,
+                            MPI_Comm comm, CaseRecord &record, CaseCheckpoint &checkpoint) {
+  const StateReader in(saved, "pipeline");
+  if (!pc.dynamics || !in.has("record")) return false;
+  in.record("record", record);
+  FrictionProfile profile;
+  profile.delta = in.values("profile_delta"), profile.force = in.values("profile_force");
+  profile.surface_stiffness = in.value("profile_surface_stiffness");
+  profile.steady_state_start = in.value("profile_steady_state_start");
+  runPipelineDynamics(pc, std::move(profile), id, comm, record, checkpoint, &saved);
+  return true;
 }
 
 void runProfileCase(const ProfileCase &pc, const std::string &plan_id, MPI_Comm comm, CaseRecord &record,
@@ -265,11 +289,13 @@ void runProfileCase(const ProfileCase &pc, const std::string &plan_id, MPI_Comm 
   const double Lx = pc.setup.slab.length_x, W = pc.setup.load;
   // The full id (with a sweep's tag), as the runner set it; the plan's own without a runner.
   const std::string &id = record.caseId().empty() ? plan_id : record.caseId();
+  const std::optional<CaseRecord> saved = checkpoint.last();
+  if (saved && resumePipelineDynamics(pc, *saved, id, comm, record, checkpoint)) return;
   PinOnSlab model(comm, pc.setup);
   constexpr double report_seconds = 60;
-  const std::optional<CaseRecord> saved = checkpoint.last();
-  const SlidingRunResult run = runSliding(model, pc.events, progressPrinter(comm, id), report_seconds,
-                                          pc.field_events, slidingCheckpoints(pc, checkpoint, saved));
+  const SlidingRunResult run =
+      runSliding(model, pc.events, progressPrinter(comm, id), report_seconds, pc.field_events,
+                 checkpoint.forLoop(pc.checkpoints, saved ? &*saved : nullptr));
   // The paper's lower bound on a triggering displacement over L_x: min_increment_over_dx / (n_x - 1).
   const double increment_floor_over_Lx =
       pc.setup.min_increment_over_dx / std::ldexp(1.0, pc.setup.slab.levels);
@@ -294,13 +320,11 @@ void runProfileCase(const ProfileCase &pc, const std::string &plan_id, MPI_Comm 
     writeFieldSnapshots(record, pc.setup.slab.grid(), run.snapshots, comm);
   }
   checkSteadyState(pc, ss, comm, id);
-  if (pc.dynamics) {
-    DynamicsSetup dyn = *pc.dynamics;
-    FrictionProfile physical = scaleProfile(run.profile.delta_over_Lx, run.profile.F_over_W,
-                                            run.lateral_stiffness * Lx / W, ss.start_delta, Lx, W);
-    usePipelineProfile(dyn, std::move(physical), id);
-    runDynamics(dyn, record);
-  }
+  if (pc.dynamics)
+    runPipelineDynamics(pc,
+                        scaleProfile(run.profile.delta_over_Lx, run.profile.F_over_W,
+                                     run.lateral_stiffness * Lx / W, ss.start_delta, Lx, W),
+                        id, comm, record, checkpoint, nullptr);
 }
 
 /// The pin's shape (docs/input.md, pin.shape): the circle of radius_over_Lx L_x, or a table read from
@@ -424,9 +448,7 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
       c.getDouble("residual_shear_fraction", 0.0, Bounds::closedOpen(0, 1));
   base.setup.min_increment_over_dx = c.getDouble("min_increment_over_dx", 1e-6, Bounds::nonNegative());
   base.setup.contact.max_state_changes = c.getInt("max_state_changes", 1000000, Bounds::atLeast(1));
-  // Checkpoints of a long case, for --resume (docs/output.md, "Checkpoints"); 0 turns either off.
-  base.checkpoint_every = c.getInt("checkpoint_every", 0, Bounds::atLeast(0));
-  base.checkpoint_minutes = c.getDouble("checkpoint_minutes", 30.0, Bounds::nonNegative());
+  base.checkpoints = readCheckpointSchedule(c);
   // reference: a KSP solve of the slab per provisional equilibrium; condensed: the slab condensed onto
   // a zone of the surface (docs/model.md); auto: condensed when its dense operators fit in memory.
   const std::string path = c.getChoice("solver_path", "auto", {"auto", "reference", "condensed"});

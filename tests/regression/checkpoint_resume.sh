@@ -21,23 +21,6 @@ contact:
 YAML
 args=(run "$work/case.yaml")
 
-# kill_mid_case NAME LAUNCHER...: starts the run, kills every process of it with SIGKILL as soon as a
-# checkpoint exists (the case is then in its sliding), and checks what is left.
-kill_mid_case() {
-  local name="$1"; shift
-  set +m
-  { "$@" "$tribo" "${args[@]}" -o "$work/$name.h5" > "$name.log" 2>&1 & } 2>/dev/null
-  local pid=$! i
-  for ((i = 0; i < 1200; ++i)); do
-    compgen -G "$name.h5.partial.checkpoints/*.ckpt" > /dev/null && break
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.05
-  done
-  pkill -KILL -f -- "-o $work/$name.h5"; kill -KILL "$pid" 2>/dev/null
-  wait "$pid" 2>/dev/null
-  check "$name: killed before the case ended" [ -e "$name.h5.partial" -a ! -e "$name.h5" ]
-  check "$name: a checkpoint was left" compgen -G "$name.h5.partial.checkpoints/*.ckpt" > /dev/null
-}
 resumed_at() { sed -n 's/.*resumed from its checkpoint at event \([0-9]*\)\/.*/\1/p' "$1"; }
 
 # One rank: the uninterrupted run, the same without checkpoints, and the killed one resumed.
@@ -48,7 +31,7 @@ check "checkpoints change no result" "$py" "$src/scripts/h5compare.py" reference
 kill_mid_case killed
 run resumed "$tribo" "${args[@]}" -o "$work/killed.h5" --resume
 at=$(resumed_at resumed.log)
-check "resumed in the middle of the case (event ${at:-none})" [ -n "$at" ] && [ "${at:-0}" -gt 0 ] && [ "${at:-0}" -lt 1500 ]
+check "resumed in the middle of the case (event ${at:-none})" strictly_inside "$at" 0 1500
 check "resumed = uninterrupted, bitwise" same_results reference.h5 killed.h5
 check "the checkpoints are gone after the resume" [ ! -e killed.h5.partial.checkpoints ]
 

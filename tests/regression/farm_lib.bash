@@ -7,6 +7,8 @@ fail() { echo "FAIL $*"; fails=$((fails+1)); }
 check() { local name="$1"; shift; if "$@"; then pass; else fail "$name"; fi; }
 # check_not NAME COMMAND...: passes when the command fails.
 check_not() { local name="$1"; shift; if "$@"; then fail "$name"; else pass; fi; }
+# strictly_inside V LO HI: V is an integer with LO < V < HI.
+strictly_inside() { [ -n "$1" ] && [ "$1" -gt "$2" ] && [ "$1" -lt "$3" ]; }
 run() { # NAME COMMAND...: runs it with its output in NAME.log; a non-zero exit fails with the log's tail
   local name="$1"; shift
   "$@" > "$name.log" 2>&1; local rc=$?
@@ -46,3 +48,22 @@ wait_for() {
 }
 # ranks_of PID: the rank processes mpiexec PID started (its children).
 ranks_of() { pgrep -P "$1"; }
+
+# kill_mid_case NAME LAUNCHER...: starts "$tribo" "${args[@]}" -o "$work/NAME.h5" (after LAUNCHER, e.g.
+# mpiexec), kills every process of it with SIGKILL as soon as a checkpoint of a case exists (the case is
+# then in the middle of its loop), and checks what is left (checkpoint_resume.sh and its dynamics twin).
+kill_mid_case() {
+  local name="$1"; shift
+  set +m
+  { "$@" "$tribo" "${args[@]}" -o "$work/$name.h5" > "$name.log" 2>&1 & } 2>/dev/null
+  local pid=$! i
+  for ((i = 0; i < 1200; ++i)); do
+    compgen -G "$name.h5.partial.checkpoints/*.ckpt" > /dev/null && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.05
+  done
+  pkill -KILL -f -- "-o $work/$name.h5"; kill -KILL "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  check "$name: killed before the case ended" [ -e "$name.h5.partial" -a ! -e "$name.h5" ]
+  check "$name: a checkpoint was left" compgen -G "$name.h5.partial.checkpoints/*.ckpt" > /dev/null
+}

@@ -201,6 +201,10 @@ TEST(DynamicsStudy, BadInputNamesKeyAndLimit) {
   expectError("dynamics.mu_s=0.2", "dynamics.mu_s");
   expectError("dynamics.friction=viscous", "dynamics.friction");
   expectError("contact.load=-100", "contact.load");
+  expectError("dynamics.checkpoint_every=-1", "dynamics.checkpoint_every");
+  expectError("dynamics.checkpoint_every=2.5", "dynamics.checkpoint_every");
+  expectError("dynamics.checkpoint_minutes=-1", "dynamics.checkpoint_minutes");
+  expectError("dynamics.checkpoint_minutes=-1", "[0, inf)");
 }
 
 TEST(DynamicsStudy, ANonStationaryProfileIsRefusedUnlessAllowed) {

@@ -5,6 +5,7 @@
 
 #include "tribo/contact/pin_on_slab.hpp"
 #include "tribo/io/case_record.hpp"
+#include "tribo/io/run_checkpoints.hpp"
 
 #include <functional>
 #include <string>
@@ -73,15 +74,8 @@ struct SlidingProgress {
 };
 using SlidingProgressCallback = std::function<void(const SlidingProgress &)>;
 
-/// Checkpoints of the run (issue 18). After each event but the last, `due(events_done)` says whether
-/// to save (the same answer on every rank of the case) and `save` gets the run's whole state, complete
-/// on rank 0 of the case. Given `resume`, a state saved so (complete on every rank), the run continues
-/// from it and ends bit for bit as the run that saved it would have.
-struct SlidingCheckpoints {
-  std::function<bool(long long events_done)> due;
-  std::function<void(const CaseRecord &state)> save;
-  const CaseRecord *resume = nullptr;
-};
+/// Checkpoints of the run (issue 18), counted in events (io/run_checkpoints.hpp).
+using SlidingCheckpoints = RunCheckpoints;
 
 /// Normal contact, then `events` events. `progress` (may be empty) is called once after normal
 /// contact, then at every quarter of the events and at least every `report_seconds` of sliding;

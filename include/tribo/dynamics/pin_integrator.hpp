@@ -4,6 +4,7 @@
 #include "tribo/dynamics/friction_profile.hpp"
 #include "tribo/dynamics/pin_parameters.hpp"
 #include "tribo/dynamics/stick_slip_law.hpp"
+#include "tribo/io/run_checkpoints.hpp"
 
 #include <functional>
 #include <limits>
@@ -57,18 +58,23 @@ struct PinTrajectory {
   double stability_limit = std::numeric_limits<double>::infinity();
 };
 
+// Every integrator takes checkpoints counted in RK4 steps (io/run_checkpoints.hpp): after a step for
+// which they are due, it saves all it carries to the next step (dynamics/pin_checkpoint.hpp); given a
+// saved state, it continues from it. Neither changes any result.
+
 /// Eq. 12 with a friction force that is a smooth function of (t, x, v): no stick state. Used for
 /// regularised laws and, with F = 0, for the free damped oscillator.
 PinTrajectory integratePinSmooth(const PinParameters &pin,
                                  const std::function<double(double, double, double)> &friction,
-                                 const IntegrationSettings &settings);
+                                 const IntegrationSettings &settings, const RunCheckpoints &checkpoints = {});
 
 /// Eq. 12 with the profile friction of Eqs. 13-15 (HystereticFriction). The relaxation point is
 /// frozen during the four stages of a step (Eq. 13 is evaluated at each stage position with the
 /// x_R of the step's start) and updated once per accepted step by Eq. 14 at the step's end: the
 /// paper's reading ("as soon as K(x - x_R) exceeds F~ at a particular time step").
 PinTrajectory integratePinProfile(const PinParameters &pin, std::shared_ptr<const ProfileLookup> profile,
-                                  const IntegrationSettings &settings, double relaxation_point = 0.0);
+                                  const IntegrationSettings &settings, double relaxation_point = 0.0,
+                                  const RunCheckpoints &checkpoints = {});
 
 /// Eq. 12 with a static/kinetic law and an explicit stick/slip state machine:
 ///  - stick: x fixed, v = 0, the friction force equals the driving force k(V_o t - x) + c V_o;
@@ -81,6 +87,7 @@ PinTrajectory integratePinProfile(const PinParameters &pin, std::shared_ptr<cons
 ///    re-sticks there with v = 0, and the rest of the step continues in the new state.
 /// Output stays on the uniform grid t = i Delta t; event times are exact to ~1e-15 Delta t.
 PinTrajectory integratePinStickSlip(const PinParameters &pin, const StickSlipLaw &law,
-                                    const IntegrationSettings &settings);
+                                    const IntegrationSettings &settings,
+                                    const RunCheckpoints &checkpoints = {});
 
 } // namespace tribo

@@ -62,7 +62,8 @@ struct PinRunResult {
   std::vector<double> x_fit, v_fit, F_spring_fit; // the fitted closed form at the samples
 };
 
-/// Integrates, analyses and fits (the "Dynamics" log stage).
-PinRunResult runPin(const PinRun &run);
+/// Integrates, analyses and fits (the "Dynamics" log stage); the integration takes `checkpoints`,
+/// counted in RK4 steps (pin_integrator.hpp).
+PinRunResult runPin(const PinRun &run, const RunCheckpoints &checkpoints = {});
 
 } // namespace tribo

@@ -69,6 +69,7 @@ void validateRateStateRun(const PinParameters &pin, const RateAndState &law, dou
 /// effect too stiff for the step, SolverError names the time, the slip rate and the step needed. The record
 /// carries theta and the stability limit at the stiffest state met.
 PinTrajectory integratePinRateState(const PinParameters &pin, const RateAndState &law, double W,
-                                    const RateStateStart &start, const IntegrationSettings &settings);
+                                    const RateStateStart &start, const IntegrationSettings &settings,
+                                    const RunCheckpoints &checkpoints = {});
 
 } // namespace tribo

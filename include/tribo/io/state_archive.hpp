@@ -31,6 +31,8 @@ public:
   void putInteger(const std::string &name, long long value) const {
     putIntegers(name, std::vector<long long>{value});
   }
+  /// A whole record (datasets with their units and shapes, attributes) under `prefix/name`.
+  void putRecord(const std::string &name, const CaseRecord &record) const;
 
 private:
   CaseRecord &record_;
@@ -53,6 +55,10 @@ public:
     return out;
   }
   long long integer(const std::string &name) const { return static_cast<long long>(value(name)); }
+  /// Whether the state holds `name` (a value, or anything under it).
+  bool has(const std::string &name) const;
+  /// Adds what putRecord(name, ...) stored to `into`, as it was.
+  void record(const std::string &name, CaseRecord &into) const;
 
 private:
   const CaseRecord &record_;

@@ -3,12 +3,26 @@
 #pragma once
 
 #include "tribo/io/case_record.hpp"
+#include "tribo/io/run_checkpoints.hpp"
 
 #include <mpi.h>
 #include <optional>
 #include <string>
 
 namespace tribo {
+
+class ConfigNode;
+
+/// How often a case saves: every `every` steps of its loop (contact: events; dynamics: RK4 steps;
+/// 0: never by count) and every `minutes` of wall time (0: never by time).
+struct CheckpointSchedule {
+  long long every = 0;
+  double minutes = 30;
+};
+
+/// `checkpoint_every` and `checkpoint_minutes` of `block` (contact, dynamics): the one place that
+/// declares their defaults and ranges (docs/input.md).
+CheckpointSchedule readCheckpointSchedule(const ConfigNode &block);
 
 /// Every call is collective over the case's group; the group's root reads and writes the file
 /// (io/checkpoint_file.hpp). Saving reads the state and changes nothing, so how often a case saves
@@ -28,6 +42,13 @@ public:
   /// Replaces the checkpoint by the root's `state`. A failed write is a warning: the case goes on
   /// and the previous checkpoint stays.
   void save(const CaseRecord &state);
+
+  /// A loop's checkpoints through this case's, resuming from `saved` (may be null), saving on
+  /// `schedule`. `due` looks at the clock only every `clock_stride` steps (a broadcast each time: cheap
+  /// beside a slip event, not beside an RK4 step), so a timed checkpoint may come that many steps late.
+  /// The result refers to this object, which must outlive it.
+  RunCheckpoints forLoop(const CheckpointSchedule &schedule, const CaseRecord *saved,
+                         long long clock_stride = 1);
 
 private:
   MPI_Comm group_ = MPI_COMM_NULL;

@@ -21,6 +21,7 @@ struct DynamicsSetup : PinRun {
   /// dynamics.allow_nonstationary_profile: extend a profile whose stationarity test failed (or that
   /// was written without one) periodically anyway. Off: such a profile is refused.
   bool allow_nonstationary_profile = false;
+  CheckpointSchedule checkpoints; // dynamics.checkpoint_every (RK4 steps), dynamics.checkpoint_minutes
 };
 
 /// Where `friction: profile` comes from: an HDF5 file of an earlier run (`profile_file`, `profile_case`,
@@ -41,10 +42,15 @@ void usePipelineProfile(DynamicsSetup &setup, FrictionProfile profile, const std
 FrictionProfile readFrictionProfile(const std::string &file, const std::string &case_id, double L_x,
                                     double W);
 
-/// Runs the pin (runPin: the "Dynamics" stage) and fills `record` under dynamics/ (datasets t, x, v,
-/// F_spring, F_friction; the closed-form fit's F_spring_fit, x_fit, v_fit; the summary as attributes). A
-/// pipeline (contact profile, then dynamics) sets `setup.profile` from memory and calls this.
-void runDynamics(const DynamicsSetup &setup, CaseRecord &record);
+/// The pin's checkpoints through the case's `checkpoint`, on `setup.checkpoints`, resuming from `saved`
+/// (may be null; if not, says so on `comm` for case `id`). The clock is read every 2^14 RK4 steps.
+RunCheckpoints pinCheckpoints(const DynamicsSetup &setup, CaseCheckpoint &checkpoint, const CaseRecord *saved,
+                              MPI_Comm comm, const std::string &id);
+
+/// Runs the pin (runPin: the "Dynamics" stage) with `checkpoints` and fills `record` under dynamics/
+/// (datasets t, x, v, F_spring, F_friction; the closed-form fit's F_spring_fit, x_fit, v_fit; the summary as
+/// attributes). A pipeline (contact profile, then dynamics) sets `setup.profile` from memory and calls this.
+void runDynamics(const DynamicsSetup &setup, CaseRecord &record, const RunCheckpoints &checkpoints = {});
 
 /// The study: one case.
 std::vector<CasePlan> buildDynamicsStudy(const ConfigNode &root);
