@@ -76,7 +76,7 @@ double FrictionalContact::contactLength() const {
 }
 
 double FrictionalContact::lateralStiffness() {
-  const SurfaceState d = slab_.pinTranslation(eq_).surface;
+  const SurfaceState &d = slab_.pinTranslation(eq_).surface;
   double k = 0;
   for (std::size_t i = 0; i < x_.size(); ++i)
     if (eq_.in_contact[i]) k += d.fx[i];
@@ -136,21 +136,24 @@ FrictionalContact::Violation FrictionalContact::mostOffending() const {
   auto freeLanes = [&](std::size_t k) { // constraint III, unless the pin is clearly above
     return ~circle->clearlyAbove(sp::load(x + k) + sp::load(u + k) - xc_2, interference_2 - sp::load(w + k));
   };
-  constexpr std::size_t block = 8; // nodes, their contact flags in one 64-bit word
-  constexpr std::uint64_t all_free = 0, all_in_contact = 0x0101010101010101;
+  auto mixedLanes = [&](std::size_t k) {
+    return sp::select(sp::flags(&eq_.in_contact[k]), contactLanes(k), freeLanes(k));
+  };
+  // The eight nodes from k0 on that the node-by-node test must see, as bits (most blocks have none).
+  constexpr std::size_t block = 8;
+  auto blockLanes = [&](auto lanes, std::size_t k0) {
+    const sp::Mask m[4] = {lanes(k0), lanes(k0 + 2), lanes(k0 + 4), lanes(k0 + 6)};
+    if (!sp::any((m[0] | m[1]) | (m[2] | m[3]))) return 0u;
+    return sp::bits(m[0]) | sp::bits(m[1]) << 2 | sp::bits(m[2]) << 4 | sp::bits(m[3]) << 6;
+  };
+  constexpr std::uint64_t all_free = 0, all_in_contact = 0x0101010101010101; // a block's contact flags
   std::size_t k0 = 0;
   for (; k0 + block <= n; k0 += block) {
     std::uint64_t in_contact = 0;
     std::memcpy(&in_contact, &eq_.in_contact[k0], block);
-    unsigned look = 0; // bit l: node k0 + l
-    for (std::size_t l = 0; l < block; l += 2) {
-      const std::size_t k = k0 + l;
-      const sp::Mask lanes = in_contact == all_free ? freeLanes(k)
-                             : in_contact == all_in_contact
-                                 ? contactLanes(k)
-                                 : sp::select(sp::flags(&eq_.in_contact[k]), contactLanes(k), freeLanes(k));
-      look |= sp::bits(lanes) << l;
-    }
+    unsigned look = in_contact == all_in_contact ? blockLanes(contactLanes, k0)
+                    : in_contact == all_free     ? blockLanes(freeLanes, k0)
+                                                 : blockLanes(mixedLanes, k0);
     for (; look != 0; look &= look - 1)
       node(*circle, k0 + static_cast<std::size_t>(__builtin_ctz(look)));
   }
@@ -274,7 +277,7 @@ FrictionalContact::Trigger FrictionalContact::nextTrigger(const ConstantLoadResp
 
 SlipEvent FrictionalContact::advance() {
   const LogStageScope stage(logStages().sliding);
-  const ConstantLoadResponse response = slab_.pinTranslation(eq_);
+  const ConstantLoadResponse &response = slab_.pinTranslation(eq_);
   const Trigger trigger = nextTrigger(response);
   const EventType type = trigger.type;
   const int node = trigger.node;

@@ -37,6 +37,10 @@ inline Mask flags(const char *c) {
 inline Mask select(Mask m, Mask a, Mask b) {
   return (m & a) | (~m & b);
 }
+/// Whether any lane is set.
+inline bool any(Mask m) {
+  return (m[0] | m[1]) != 0;
+}
 /// Bit l set where lane l is.
 inline unsigned bits(Mask m) {
   return static_cast<unsigned>((m[0] & 1) | (m[1] & 2));
