@@ -1,16 +1,20 @@
 // Benchmark of the contact iterations: the reference KSP path against the condensed path on the Fig. 6
 // setup, events/s and state changes/s, the cost breakdown, and the events' agreement between the paths.
 //   bench_contact -levels 7 -mu_i 0.5 -events 2000 -paths condensed,reference [-max_seconds 600] [-progress N]
-//   [-max_state_changes N]
+//   [-max_state_changes N] [-events_out FILE]
 // One line per path: setup (assembly + condensation), normal contact, the events (stopped early after
 // max_seconds of events, counted as such), then for the condensed path the split of the event time into
 // condensed solves, S_FF factorisations and the rest (event search, bookkeeping of FrictionalContact).
+// -events_out FILE writes every event of each path (type, node, state changes, delta and F as hex floats)
+// to FILE.<path>, for a bitwise comparison of two builds (`cmp`; scripts/bench/fig6.sh).
 #include "tribo/contact/pin_on_slab.hpp"
 #include "tribo/core/petsc_handles.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <petsctime.h>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <sys/resource.h>
 #include <vector>
@@ -49,7 +53,7 @@ int main(int argc, char **argv) {
     MPI_Comm comm = PETSC_COMM_WORLD;
     PetscInt levels = 7, events = 2000, margin = 8, progress = 0, max_changes = 1000000;
     PetscReal mu_i = 0.5, max_seconds = 1e30;
-    char paths_c[256] = "condensed,reference";
+    char paths_c[256] = "condensed,reference", events_out[PETSC_MAX_PATH_LEN] = "";
     PetscOptionsGetInt(nullptr, nullptr, "-levels", &levels, nullptr);
     PetscOptionsGetInt(nullptr, nullptr, "-events", &events, nullptr);
     PetscOptionsGetInt(nullptr, nullptr, "-margin", &margin, nullptr);
@@ -58,6 +62,7 @@ int main(int argc, char **argv) {
     PetscOptionsGetReal(nullptr, nullptr, "-mu_i", &mu_i, nullptr);
     PetscOptionsGetReal(nullptr, nullptr, "-max_seconds", &max_seconds, nullptr);
     PetscOptionsGetString(nullptr, nullptr, "-paths", paths_c, sizeof paths_c, nullptr);
+    PetscOptionsGetString(nullptr, nullptr, "-events_out", events_out, sizeof events_out, nullptr);
     int size = 1;
     MPI_Comm_size(comm, &size);
 
@@ -142,6 +147,17 @@ int main(int argc, char **argv) {
                     con->zoneNodes(), con->bytes() / 1048576.0, con->condensations(),
                     con->condensationSolves(), con->pivots(), con->condensationSeconds(), cond, solve, set,
                     r.events_s - solve - set - cond);
+      }
+      int rank = 0;
+      MPI_Comm_rank(comm, &rank);
+      if (events_out[0] != '\0' && rank == 0) {
+        const std::string file = std::string(events_out) + "." + name;
+        std::FILE *f = std::fopen(file.c_str(), "w");
+        if (!f) throw std::runtime_error("cannot write " + file);
+        for (std::size_t e = 0; e < r.node.size(); ++e)
+          std::fprintf(f, "%d %d %d %a %a\n", r.type[e], r.node[e], r.changes_per_event[e], r.delta[e],
+                       r.force[e]);
+        std::fclose(f);
       }
       runs.push_back(std::move(r));
     }

@@ -448,11 +448,19 @@ const double *CondensedSurfaceSolver::respond(const std::vector<Input> &inputs,
     StageScope stage(logStages().contact_set, contact_set_seconds_);
     flushPending();
   }
+  // A unit column on one rank with no pivot pending is read in place (a slip's case, nearly every solve
+  // of an avalanche): nothing to compute, so no log stage and no timer either. At n_x = 129 their push,
+  // pop and clock reads were a seventh of the events' instructions (docs/performance.md, "Goal 4 at
+  // Fig. 6").
+  const std::size_t k = pending_.size();
+  if (ranks_ == 1 && k == 0 && inputs.size() == 1 && inputs[0].value == 1.0 && tableau_held_[inputs[0].j]) {
+    ++solves_;
+    return &tableau_[inputs[0].j * local_rows_];
+  }
   StageScope stage(logStages().solve, solve_seconds_);
   // Pending dofs P (roles swapped since the tableau's partition): with R the rest, the tableau's own
   // inputs at P solve M x_P = x'_P - A_PR x_R (x'_P: the current partition's inputs at P), and the
   // current outputs at P are those x_P.
-  const std::size_t k = pending_.size();
   auto isPending = [&](std::size_t j) { return std::binary_search(pending_.begin(), pending_.end(), j); };
   if (k > 0) {
     pending_in_.assign(k, 0.0);
@@ -479,14 +487,11 @@ const double *CondensedSurfaceSolver::respond(const std::vector<Input> &inputs,
     pending_work_ += static_cast<double>(k);
   }
   // y = A x over this rank's rows, x the tableau's inputs (R as given, P as just solved for), in the
-  // order of the zone dofs; gathered. A unit column on one rank is read in place (a slip's case).
-  const bool in_place =
-      ranks_ == 1 && k == 0 && inputs.size() == 1 && inputs[0].value == 1.0 && tableau_held_[inputs[0].j];
+  // order of the zone dofs; gathered.
   gathered.resize(rows_);
-  const double *out_y = in_place ? &tableau_[inputs[0].j * local_rows_] : gathered.data();
   std::vector<double> &y = ranks_ > 1 ? y_local_ : gathered;
-  if (!in_place) std::fill(y.begin(), y.end(), 0.0);
-  if (local_rows_ > 0 && !in_place) {
+  std::fill(y.begin(), y.end(), 0.0);
+  if (local_rows_ > 0) {
     const PetscBLASInt one = 1, m = blasInt(local_rows_);
     auto axpy = [&](std::size_t j, double v) {
       if (v != 0.0) BLASaxpy_(&m, &v, &tableau_[j * local_rows_], &one, y.data(), &one);
@@ -510,7 +515,7 @@ const double *CondensedSurfaceSolver::respond(const std::vector<Input> &inputs,
   for (std::size_t r = 0; r < k; ++r)
     gathered[pending_[r]] = pending_in_[r];
   ++solves_;
-  return out_y;
+  return gathered.data();
 }
 
 void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, SurfaceState &out) {

@@ -11,14 +11,15 @@
 namespace tribo {
 
 // The raw translation response depends only on the contact set: a dense prescription is this path's
-// most expensive solve, so it is kept and follows the contact set (changeContactSetByLinearity).
-ConstantLoadResponse CondensedSurfaceSolver::pinTranslation(ProvisionalEquilibrium &e) {
-  if (!e.keptTranslation()) {
+// most expensive solve, so it is kept and follows the contact set (changeContactSetByLinearity); so does
+// D, at constant load, kept until the contact set changes (slips and pin steps leave it as it is).
+const ConstantLoadResponse &CondensedSurfaceSolver::pinTranslation(ProvisionalEquilibrium &e) {
+  if (!e.hasKeptTranslation()) {
     std::vector<double> u, w;
     e.unitTranslation(u, w);
     e.keepTranslation(solve(u, w));
   }
-  return e.atConstantLoad(*e.keptTranslation());
+  return e.keptTranslationAtConstantLoad();
 }
 
 // Linear in delta until the event (the event search relies on it): the state moves along d (§12).

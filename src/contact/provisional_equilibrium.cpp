@@ -42,12 +42,14 @@ const SurfaceState &ProvisionalEquilibrium::unitInterference() {
       if (in_contact[k]) w[k] = 1.0;
     unit_interference_ = slab_.solve(u, w);
     unit_interference_stale_ = false;
+    translation_at_load_valid_ = false;
     setUnitLoad();
   }
   return unit_interference_;
 }
 
 void ProvisionalEquilibrium::setUnitLoad() {
+  translation_at_load_valid_ = false;
   unit_load_ = contactForce(unit_interference_);
   if (!(unit_load_ > 0)) throw SolverError("the contact set carries no load under a unit interference");
 }
@@ -55,6 +57,17 @@ void ProvisionalEquilibrium::setUnitLoad() {
 void ProvisionalEquilibrium::keepTranslation(SurfaceState raw) {
   translation_raw_ = std::move(raw);
   translation_kept_ = true;
+  translation_at_load_valid_ = false;
+}
+
+const ConstantLoadResponse &ProvisionalEquilibrium::keptTranslationAtConstantLoad() {
+  if (!translation_kept_) throw SolverError("no pin-translation response is kept for this contact set");
+  if (!translation_at_load_valid_) {
+    ConstantLoadResponse d = atConstantLoad(translation_raw_); // may solve U first
+    translation_at_load_ = std::move(d);
+    translation_at_load_valid_ = true;
+  }
+  return translation_at_load_;
 }
 
 void ProvisionalEquilibrium::unitTranslation(std::vector<double> &u, std::vector<double> &w) const {
@@ -113,6 +126,7 @@ void ProvisionalEquilibrium::findContactRange() {
 }
 
 void ProvisionalEquilibrium::pushContactSet() {
+  translation_at_load_valid_ = false;
   findContactRange();
   slab_.setContactSet(in_contact,
                       params_.frictionless ? std::vector<char>(in_contact.size(), 0) : in_contact);
@@ -166,6 +180,7 @@ void ProvisionalEquilibrium::restoreState(const StateReader &in) {
   const auto flags = in.integers<int>("flags");
   unit_interference_stale_ = flags.at(0) != 0;
   translation_kept_ = flags.at(1) != 0;
+  translation_at_load_valid_ = false;
   findContactRange();
 }
 

@@ -39,10 +39,11 @@ SurfaceState SlabSurfaceSolver::solve(const std::vector<double> &u, const std::v
 }
 
 // Linear in delta until the next event (paper §2.1.1); solved again for every use (bit for bit the same).
-ConstantLoadResponse SlabSurfaceSolver::pinTranslation(ProvisionalEquilibrium &e) {
+const ConstantLoadResponse &SlabSurfaceSolver::pinTranslation(ProvisionalEquilibrium &e) {
   std::vector<double> u, w;
   e.unitTranslation(u, w);
-  return e.atConstantLoad(solve(u, w));
+  translation_ = e.atConstantLoad(solve(u, w));
+  return translation_;
 }
 
 void SlabSurfaceSolver::followPinStep(ProvisionalEquilibrium &e, double, const ConstantLoadResponse &) {

@@ -49,6 +49,33 @@ TEST(CurvedPin, ClearlyAboveNeverHidesAPenetration) {
   EXPECT_FALSE(pin.clearlyAbove(0.19, 0.9 * pin.height(0.19))); // far up the circle the bound is loose
 }
 
+// The gap scan's pretest (FrictionalContact::mostOffending) takes two nodes at a time: each lane must say
+// what the scalar test says, NaN included (not clearly above: the node-by-node test looks).
+TEST(CurvedPin, ClearlyAboveOfAPairIsTheScalarTestInEachLane) {
+  const CurvedPin pin{0.2};
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  auto check = [&](double xi0, double xi1, double d0, double d1) {
+    const tribo::scan_pair::Mask m =
+        pin.clearlyAbove(tribo::scan_pair::Value{xi0, xi1}, tribo::scan_pair::Value{d0, d1});
+    EXPECT_EQ(m[0] != 0, pin.clearlyAbove(xi0, d0)) << "xi " << xi0 << " depth " << d0;
+    EXPECT_EQ(m[1] != 0, pin.clearlyAbove(xi1, d1)) << "xi " << xi1 << " depth " << d1;
+    EXPECT_TRUE(m[0] == 0 || m[0] == -1);
+    EXPECT_TRUE(m[1] == 0 || m[1] == -1);
+  };
+  for (int i = 0; i < 100000; ++i) {
+    double xi[2], d[2];
+    for (int l = 0; l < 2; ++l) {
+      xi[l] = pin.radius * unit(rng) * std::pow(10.0, -6.0 * std::abs(unit(rng)));
+      d[l] = pin.height(xi[l]) * (1 + std::pow(10.0, -16.0 * std::abs(unit(rng))) * unit(rng));
+    }
+    check(xi[0], xi[1], d[0], d[1]);
+  }
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  check(nan, 1e-3, 0.0, 0.99 * pin.height(1e-3));
+  check(1e-3, 1e-3, nan, pin.height(1e-3));
+}
+
 // The event search's root (docs/model.md §12): a node on a rigid surface to the right of the pin, the
 // pin moving right at a fixed interference d, touches where the circle is d high: xi = sqrt(R^2 - (R-d)^2).
 TEST(CurvedPin, FirstGapRootIsWhereTheCircleReachesTheDepth) {

@@ -49,7 +49,7 @@ public:
   // The strategy (src/contact/condensed_updates.cpp): the state moves by linearity between contact-set
   // changes; the raw pin-translation response is kept with the unit-interference one and both, with the
   // state, follow each contact-set change by linearity; a full solve every resync_set_changes changes.
-  ConstantLoadResponse pinTranslation(ProvisionalEquilibrium &e) override;
+  const ConstantLoadResponse &pinTranslation(ProvisionalEquilibrium &e) override;
   void followPinStep(ProvisionalEquilibrium &e, double step, const ConstantLoadResponse &d) override;
   void slip(ProvisionalEquilibrium &e, int k) override;
   void changeContactSet(ProvisionalEquilibrium &e, EventType type, int k) override;

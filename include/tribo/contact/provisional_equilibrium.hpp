@@ -40,14 +40,27 @@ public:
   /// U: the response to pressing the pin one metre deeper, every contact node stuck. It depends only on
   /// the contact set, so it is solved once per set (or kept in step by the strategy).
   const SurfaceState &unitInterference();
-  SurfaceState &keptUnitInterference() { return unit_interference_; }
+  /// U, to be changed in place (by the strategy, with the contact set).
+  SurfaceState &keptUnitInterference() {
+    translation_at_load_valid_ = false;
+    return unit_interference_;
+  }
   /// U's contact force [N/m per m]; setUnitLoad() after U was changed in place.
   double unitLoad() const { return unit_load_; }
   void setUnitLoad();
   /// The raw response (before the load is restored) to a unit pin translation, kept with the contact
-  /// set by the strategies that update it; nullptr when none is kept for the current set.
-  SurfaceState *keptTranslation() { return translation_kept_ ? &translation_raw_ : nullptr; }
+  /// set by the strategies that update it; nullptr when none is kept for the current set. The pointer
+  /// is for changing it in place (with the contact set).
+  bool hasKeptTranslation() const { return translation_kept_; }
+  SurfaceState *keptTranslation() {
+    translation_at_load_valid_ = false;
+    return translation_kept_ ? &translation_raw_ : nullptr;
+  }
   void keepTranslation(SurfaceState raw);
+  /// D = atConstantLoad(the kept raw translation), computed once after any change of what it depends on:
+  /// the kept raw response, U and the contact set (issue 20: between contact-set changes, every event
+  /// asks for the same D).
+  const ConstantLoadResponse &keptTranslationAtConstantLoad();
   /// The prescription of a unit pin translation: every contact u by one, heights unchanged.
   void unitTranslation(std::vector<double> &u, std::vector<double> &w) const;
 
@@ -90,6 +103,8 @@ private:
   bool unit_interference_stale_ = true;
   SurfaceState translation_raw_;
   bool translation_kept_ = false;
+  ConstantLoadResponse translation_at_load_; // D, while translation_at_load_valid_
+  bool translation_at_load_valid_ = false;
 };
 
 } // namespace tribo

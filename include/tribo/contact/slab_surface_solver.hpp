@@ -21,7 +21,7 @@ public:
   void restoreState(const StateReader &in) override;
 
   // The strategy: every provisional equilibrium is a full solve of its prescription.
-  ConstantLoadResponse pinTranslation(ProvisionalEquilibrium &e) override;
+  const ConstantLoadResponse &pinTranslation(ProvisionalEquilibrium &e) override;
   void followPinStep(ProvisionalEquilibrium &e, double step, const ConstantLoadResponse &d) override;
   void slip(ProvisionalEquilibrium &e, int k) override;
   void changeContactSet(ProvisionalEquilibrium &e, EventType type, int k) override;
@@ -30,6 +30,7 @@ private:
   SlabSystem &slab_;
   std::vector<double> x_, width_;
   SurfaceCondition condition_;
+  ConstantLoadResponse translation_; // the last pinTranslation
   long long solves_ = 0;
 };
 

@@ -64,8 +64,9 @@ public:
   // costs in proportion to the nonzero prescribed values, moves the state by linearity (old state plus
   // increment times a unit response) and refreshes it with a full solve now and then.
 
-  /// D: the response to a unit pin displacement with every contact node stuck, at constant load (§12).
-  virtual ConstantLoadResponse pinTranslation(ProvisionalEquilibrium &e) = 0;
+  /// D: the response to a unit pin displacement with every contact node stuck, at constant load (§12);
+  /// valid until the next change of e (the condensed path keeps it with the contact set).
+  virtual const ConstantLoadResponse &pinTranslation(ProvisionalEquilibrium &e) = 0;
   /// The pin has moved by `step` (already in e.delta) along d = pinTranslation(e), taken when e was last
   /// in equilibrium: e follows.
   virtual void followPinStep(ProvisionalEquilibrium &e, double step, const ConstantLoadResponse &d) = 0;
