@@ -9,6 +9,7 @@
 #include "tribo/core/petsc_handles.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <petsctime.h>
 #include <sstream>
 #include <string>
@@ -31,6 +32,14 @@ double now() {
   PetscLogDouble t;
   PetscTime(&t);
   return t;
+}
+
+/// FNV-1a over the bytes of `v`, continuing `h`: a fingerprint of the event sequence, to compare runs.
+template <typename T> std::uint64_t fingerprint(std::uint64_t h, const T &v) {
+  const auto *b = reinterpret_cast<const unsigned char *>(&v);
+  for (std::size_t i = 0; i < sizeof v; ++i)
+    h = (h ^ b[i]) * 0x100000001b3ULL;
+  return h;
 }
 
 /// CPU time of this process [s]: on a shared machine, less disturbed by other jobs than wall time.
@@ -120,6 +129,16 @@ int main(int argc, char **argv) {
           r.changes / r.events_s, r.solves, 1e6 * r.events_s / r.events,
           1e6 * r.events_s / std::max<long long>(r.changes, 1), r.events_cpu_s, r.events / r.events_cpu_s,
           r.changes / r.events_cpu_s);
+      // Fingerprints of the events (type, node, state changes) and of F, bit for bit: equal on 1 and N
+      // ranks when the runs are the same to the last bit (scripts/bench/ranks.sh compares them).
+      std::uint64_t h_events = 0xcbf29ce484222325ULL, h_force = h_events;
+      for (std::size_t e = 0; e < r.force.size(); ++e) {
+        h_events = fingerprint(fingerprint(fingerprint(h_events, r.type[e]), r.node[e]), r.changes_per_event[e]);
+        h_force = fingerprint(h_force, r.force[e]);
+      }
+      PetscPrintf(comm, "  fingerprints: events %016llx, F %016llx, last F/W %.17g\n",
+                  static_cast<unsigned long long>(h_events), static_cast<unsigned long long>(h_force),
+                  r.force.empty() ? 0.0 : r.force.back() / model.loadPerDepth());
       // What the events covered: the travel, the mean pin displacement per event, F/W over the second
       // half of the events (the plateau once the run reaches the steady state).
       double f_half = 0;

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <petscblaslapack.h>
 #include <vector>
 
@@ -20,10 +21,11 @@ namespace tribo {
 /// other way round; the tableau that maps (d_C, f_F) to (f_C, d_F, d_O) is [S_Z; T_OZ] after a principal
 /// pivot on every free zone dof, i.e.
 ///   d_F = -S_FF^{-1} S_FC d_C,  f_C = (S_CC - S_CF S_FF^{-1} S_FC) d_C.
-/// It is computed directly for the first contact set (and again when the zone grows) from 2m blocked
-/// solves of the distributed SlabSystem in that partition. Its rows are distributed over the ranks of the
-/// slab's communicator (each rank holds a contiguous block of the 2 n_x rows of every column); a solve
-/// gathers the 2 n_x outputs.
+/// It is computed directly for the first contact set (and again when the zone grows) from 2m unit solves
+/// of the slab in that partition, shared out over the ranks of the slab's communicator in blocks of
+/// columns, each rank solving its blocks on its own serial copy of the slab (src/contact/condensation.cpp);
+/// the columns then go to the ranks that hold their rows. Its rows are distributed over those ranks (each
+/// rank holds a contiguous block of the 2 n_x rows of every column); a solve gathers the 2 n_x outputs.
 /// A node joining or leaving the contact is a principal pivot on its dofs (O(n_x m)); the pivots are
 /// deferred (eliminated in each solve through their small block) and applied 64 dofs at a time as one
 /// BLAS-3 block pivot. A solve is one column of 2 n_x per nonzero prescribed value (plus one per pending
@@ -34,7 +36,8 @@ class CondensedSurfaceSolver : public SurfaceSolver {
 public:
   /// `slab` rests on its bottom (as for SlabSurfaceSolver). The first zone covers the top nodes with x in
   /// [x_first, x_last] [m] plus `margin_nodes` on each side; it is condensed at the first setContactSet,
-  /// which must come before the first solve.
+  /// which must come before the first solve. On more than one rank each rank condenses on a serial copy
+  /// of `slab` (same grid, support and solver options, on PETSC_COMM_SELF), made here.
   CondensedSurfaceSolver(SlabSystem &slab, double x_first, double x_last, int margin_nodes);
 
   const std::vector<double> &surfaceX() const override { return x_; }
@@ -86,8 +89,13 @@ private:
   void setZone(std::int64_t first, std::int64_t last);
   /// held_mask_ from held_.
   void maskHeld();
+  /// The condensation (src/contact/condensation.cpp).
   void condense();
-  void gatherRows(const std::vector<std::size_t> &dofs, std::vector<double> &rows);
+  /// Rows `dofs` (sorted zone rows) of the tableau on every rank, column-major k x 2m; the rows of the
+  /// dofs in `known` (sorted) are taken from `known_rows` (column-major, the tableau unchanged since),
+  /// the others gathered from their owners in one collective.
+  void gatherRows(const std::vector<std::size_t> &dofs, const std::vector<std::size_t> &known,
+                  const std::vector<double> &known_rows, std::vector<double> &rows) const;
   /// LU factors of a block of pivot dofs, scaled (see factorPivotBlock).
   struct PivotBlock {
     std::vector<double> lu, scale;
@@ -116,6 +124,8 @@ private:
   std::vector<double> localRows(const std::vector<double> &global) const;
 
   SlabSystem &slab_;
+  MPI_Comm comm_;                            // the slab's: the tableau's rows are distributed over it
+  std::unique_ptr<SlabSystem> serial_slab_;  // on more than one rank: this rank's copy for the condensation
   std::vector<double> x_, width_;
   int margin_ = 0;
   std::int64_t nx_ = 0, zone_first_ = 0, zone_nodes_ = 0;
@@ -133,7 +143,7 @@ private:
   std::vector<char> in_contact_, held_laterally_;
   std::vector<char> held_;               // per zone dof, as asked by setContactSet
   std::vector<std::uint64_t> held_mask_; // the same as bit masks (all ones if held), for the slip kernel
-  std::vector<double> column_, work_, y_local_, y_; // work
+  std::vector<double> work_, y_local_, y_; // work
   // Deferred pivots: the zone dofs whose role differs from tableau_held_ (sorted), their rows of the
   // tableau (column-major k x 2m), the LU factors of their k x k block, and the columns they have added
   // to the solves since they were first deferred.

@@ -1,0 +1,133 @@
+// The condensation of the slab onto its zone (docs/model.md §16, "Condensed in the partition"): 2m unit
+// solves of the slab, shared out over the ranks as blocks of right-hand sides, each rank solving on its
+// own serial copy of the slab; the columns then go to the ranks that hold their rows.
+#include "tribo/contact/condensed_surface_solver.hpp"
+
+#include "tribo/core/error.hpp"
+#include "tribo/core/log_stage.hpp"
+
+#include <algorithm>
+#include <petsctime.h>
+
+namespace tribo {
+
+namespace {
+
+/// Columns per block of right-hand sides: as many as keep each of the blocked solve's four dense
+/// matrices (values, right-hand side, d, K d) near 16M doubles, in a number of blocks that is a multiple
+/// of 12, so that 1, 2, 3, 4 or 6 ranks get the same number of blocks.
+std::size_t blockCount(std::size_t columns, std::size_t slab_rows) {
+  constexpr std::size_t shares = 12;
+  const std::size_t most = std::clamp<std::size_t>((std::size_t{16} << 20) / slab_rows, 1, columns);
+  const std::size_t blocks = (columns + most - 1) / most;
+  return std::min(columns, (blocks + shares - 1) / shares * shares);
+}
+
+} // namespace
+
+// The tableau of the partition held_, directly: column j is the surface response to a unit input at
+// zone dof j (a displacement if held, an external force if free), every other input zero and the surface
+// outside the zone free of traction; its zone rows are the outputs (force if held, displacement if
+// free), then the outside displacements. This is [S_Z; T_OZ] after a principal pivot on every free zone
+// dof, without the O(n_x m) pass per pivot.
+//
+// The partition is the same for all 2m columns, so a slab factors its operator once and solves the
+// columns in blocks (MUMPS with many right-hand sides). The blocks are fixed by the zone and the slab
+// alone and dealt out round robin (block b to rank b mod P), each rank solving its blocks on a serial
+// slab (the case's slab on one rank, a copy on PETSC_COMM_SELF on more): every column comes from the
+// same serial factorisation and the same block of right-hand sides on any number of ranks, so the
+// condensed tableau is the same to the last bit on 1 or P ranks. After each round of P blocks one
+// MPI_Alltoallv sends every rank the rows it holds of the round's columns.
+void CondensedSurfaceSolver::condense() {
+  LogStageScope stage(logStage("Condensation"));
+  PetscLogDouble t0 = 0, t1 = 0;
+  TRIBO_PETSC_CALL(PetscTime(&t0));
+  SlabSystem &slab = serial_slab_ ? *serial_slab_ : slab_;
+  base_.assign(local_rows_ * dz_, 0.0);
+  SurfaceCondition condition = SurfaceCondition::free(nx_);
+  for (std::int64_t i = 0; i < zone_nodes_; ++i) {
+    const std::int64_t k = zone_first_ + i;
+    condition.u_kind[k] = held_[2 * i] ? DofKind::displacement : DofKind::force;
+    condition.w_kind[k] = held_[2 * i + 1] ? DofKind::displacement : DofKind::force;
+  }
+  slab.setSurface(condition);
+
+  const auto slab_rows = static_cast<PetscInt>(2 * slab.grid().nodeCount());
+  std::vector<PetscInt> surface_row(2 * nx_); // the slab's row of each surface dof
+  for (std::int64_t k = 0; k < nx_; ++k)
+    for (int c = 0; c < 2; ++c)
+      surface_row[2 * k + c] = slab.globalDof({0, k}, static_cast<Component>(c));
+  const std::size_t blocks = blockCount(dz_, static_cast<std::size_t>(slab_rows));
+  auto blockBegin = [&](std::size_t b) { return dz_ * std::min(b, blocks) / blocks; };
+  const auto P = static_cast<std::size_t>(ranks_), me = static_cast<std::size_t>(rank_);
+  std::vector<double> gathered, send;
+  std::vector<int> send_counts(ranks_), send_displs(ranks_), recv_counts(ranks_), recv_displs(ranks_);
+  for (std::size_t round = 0; round * P < blocks; ++round) {
+    // This rank's block of the round (none if the blocks ran out): columns [j0, j0 + cols).
+    const std::size_t j0 = blockBegin(round * P + me), cols = blockBegin(round * P + me + 1) - j0;
+    gathered.assign(4 * nx_ * cols, 0.0); // per column: 2 n_x displacements, then 2 n_x forces
+    if (cols > 0) {
+      OwnedMat values;
+      TRIBO_PETSC_CALL(MatCreateDense(PETSC_COMM_SELF, slab_rows, PETSC_DECIDE, slab_rows,
+                                      static_cast<PetscInt>(cols), nullptr, values.out()));
+      PetscInt lda = 0;
+      PetscScalar *a = nullptr;
+      TRIBO_PETSC_CALL(MatDenseGetLDA(values, &lda));
+      TRIBO_PETSC_CALL(MatDenseGetArray(values, &a));
+      for (std::size_t c = 0; c < cols; ++c) {
+        std::fill(a + c * lda, a + c * lda + slab_rows, 0.0);
+        a[c * lda + surface_row[2 * zone_first_ + j0 + c]] = 1.0;
+      }
+      TRIBO_PETSC_CALL(MatDenseRestoreArray(values, &a));
+      TRIBO_PETSC_CALL(MatAssemblyBegin(values, MAT_FINAL_ASSEMBLY));
+      TRIBO_PETSC_CALL(MatAssemblyEnd(values, MAT_FINAL_ASSEMBLY));
+      OwnedMat d = slab.solvePrescribed(values), f;
+      TRIBO_PETSC_CALL(MatMatMult(slab.stiffness(), d, MAT_INITIAL_MATRIX, PETSC_DEFAULT, f.out()));
+      const PetscScalar *dv = nullptr, *fv = nullptr;
+      PetscInt lda_d = 0, lda_f = 0;
+      TRIBO_PETSC_CALL(MatDenseGetLDA(d, &lda_d));
+      TRIBO_PETSC_CALL(MatDenseGetLDA(f, &lda_f));
+      TRIBO_PETSC_CALL(MatDenseGetArrayRead(d, &dv));
+      TRIBO_PETSC_CALL(MatDenseGetArrayRead(f, &fv));
+      for (std::size_t c = 0; c < cols; ++c)
+        for (std::size_t i = 0; i < surface_row.size(); ++i) {
+          gathered[c * 4 * nx_ + i] = dv[c * lda_d + surface_row[i]];
+          gathered[c * 4 * nx_ + 2 * nx_ + i] = fv[c * lda_f + surface_row[i]];
+        }
+      TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(d, &dv));
+      TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(f, &fv));
+    }
+    // To rank q its rows of these columns, column by column. Row i of a column: the force (held) or
+    // displacement (free) of zone dof i (i < 2m), else a displacement of an outside dof.
+    send.resize(cols * rows_);
+    std::size_t at = 0;
+    for (int q = 0; q < ranks_; ++q) {
+      send_displs[q] = static_cast<int>(at);
+      for (std::size_t c = 0; c < cols; ++c) {
+        const double *col = &gathered[c * 4 * nx_];
+        for (auto i = static_cast<std::size_t>(row_begins_[q]); i < static_cast<std::size_t>(row_begins_[q + 1]); ++i)
+          send[at++] = i < dz_ ? col[(held_[i] ? 2 * nx_ : 0) + 2 * zone_first_ + i]
+                               : col[2 * outside_[(i - dz_) / 2] + (i - dz_) % 2];
+      }
+      send_counts[q] = static_cast<int>(at) - send_displs[q];
+    }
+    // From rank s the rows held here of its block's columns: column-major, as base_ holds them.
+    const std::size_t first = blockBegin(round * P);
+    for (int s = 0; s < ranks_; ++s) {
+      const std::size_t b = round * P + static_cast<std::size_t>(s);
+      recv_counts[s] = static_cast<int>((blockBegin(b + 1) - blockBegin(b)) * local_rows_);
+      recv_displs[s] = static_cast<int>((blockBegin(b) - first) * local_rows_);
+    }
+    TRIBO_MPI_CALL(MPI_Alltoallv(send.data(), send_counts.data(), send_displs.data(), MPI_DOUBLE,
+                                 base_.data() + first * local_rows_, recv_counts.data(), recv_displs.data(),
+                                 MPI_DOUBLE, comm_));
+  }
+  base_held_ = held_;
+  condensation_solves_ += static_cast<long long>(dz_);
+  ++condensations_;
+  refresh();
+  TRIBO_PETSC_CALL(PetscTime(&t1));
+  condensation_seconds_ += t1 - t0;
+}
+
+} // namespace tribo
