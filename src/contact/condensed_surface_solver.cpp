@@ -7,6 +7,7 @@
 #include "tribo/io/state_archive.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fmt/format.h>
 #include <functional>
@@ -121,7 +122,7 @@ void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
   local_rows_ = static_cast<std::size_t>(row_counts_[rank_]);
   base_.clear();
   tableau_.clear();
-  y_local_.assign(local_rows_, 0.0);
+  y_local_.assign(2 * local_rows_, 0.0); // room for unitColumns' two
   y_.assign(rows_, 0.0);
   work_.assign(2 * local_rows_, 0.0);
 }
@@ -367,15 +368,53 @@ void CondensedSurfaceSolver::unitResponse(int k, Component c, SurfaceState &out)
   solveInputs(inputs_, out);
 }
 
-const double *CondensedSurfaceSolver::unitColumn(int k, Component c, std::vector<double> &gathered) {
-  if (held_.size() != dz_) throw SolverError("CondensedSurfaceSolver::unitColumn: no contact set given yet");
-  inputs_.clear();
+void CondensedSurfaceSolver::unitInputs(int k, Component c, std::vector<Input> &inputs) const {
+  if (held_.size() != dz_) throw SolverError("CondensedSurfaceSolver: no contact set given yet");
+  inputs.clear();
   const std::int64_t i = k - zone_first_;
   if (i >= 0 && i < zone_nodes_) {
     const std::size_t j = static_cast<std::size_t>(2 * i + static_cast<int>(c));
-    if (held_[j]) inputs_.push_back({j, 1.0}); // a free dof ignores its prescription
+    if (held_[j]) inputs.push_back({j, 1.0}); // a free dof ignores its prescription
   }
+}
+
+const double *CondensedSurfaceSolver::unitColumn(int k, Component c, std::vector<double> &gathered) {
+  unitInputs(k, c, inputs_);
   return respond(inputs_, gathered);
+}
+
+// The same as unitColumn for u, then for w, with the two gathers in one collective.
+std::array<const double *, 2> CondensedSurfaceSolver::unitColumns(int k, std::vector<double> &gathered_u,
+                                                                  std::vector<double> &gathered_w) {
+  unitInputs(k, Component::u, inputs_);
+  unitInputs(k, Component::w, inputs_w_);
+  const std::size_t kp = pending_.size();
+  // Where two solves in turn would apply the pending pivots between them, they run in turn.
+  if (ranks_ == 1 || (kp > 0 && pending_work_ + static_cast<double>(kp) >= static_cast<double>(dz_)))
+    return {respond(inputs_, gathered_u), respond(inputs_w_, gathered_w)};
+  StageScope stage(logStages().solve, solve_seconds_);
+  localResponse(inputs_, pending_in_, y_local_.data());
+  localResponse(inputs_w_, pending_in_w_, y_local_.data() + local_rows_);
+  // Rank r sends its rows of both columns; they arrive one after the other and are put in place.
+  std::vector<int> counts(ranks_), displs(ranks_);
+  for (int r = 0; r < ranks_; ++r)
+    counts[r] = 2 * row_counts_[r], displs[r] = 2 * row_begins_[r];
+  pair_.resize(2 * rows_);
+  TRIBO_MPI_CALL(MPI_Allgatherv(y_local_.data(), counts[rank_], MPI_DOUBLE, pair_.data(), counts.data(),
+                                displs.data(), MPI_DOUBLE, comm_));
+  gathered_u.resize(rows_);
+  gathered_w.resize(rows_);
+  for (int r = 0; r < ranks_; ++r) {
+    const double *from = pair_.data() + displs[r];
+    std::copy(from, from + row_counts_[r], gathered_u.data() + row_begins_[r]);
+    std::copy(from + row_counts_[r], from + counts[r], gathered_w.data() + row_begins_[r]);
+  }
+  for (std::size_t r = 0; r < kp; ++r) {
+    gathered_u[pending_[r]] = pending_in_[r];
+    gathered_w[pending_[r]] = pending_in_w_[r];
+  }
+  solves_ += 2;
+  return {gathered_u.data(), gathered_w.data()};
 }
 
 const double *CondensedSurfaceSolver::respond(const std::vector<Input> &inputs,
@@ -386,74 +425,77 @@ const double *CondensedSurfaceSolver::respond(const std::vector<Input> &inputs,
     flushPending();
   }
   StageScope stage(logStages().solve, solve_seconds_);
+  gathered.resize(rows_);
+  const double *column = localResponse(inputs, pending_in_, ranks_ > 1 ? y_local_.data() : gathered.data());
+  ++solves_;
+  if (column) return column;
+  if (ranks_ > 1)
+    TRIBO_MPI_CALL(MPI_Allgatherv(y_local_.data(), row_counts_[rank_], MPI_DOUBLE, gathered.data(),
+                                  row_counts_.data(), row_begins_.data(), MPI_DOUBLE, comm_));
+  for (std::size_t r = 0; r < pending_.size(); ++r)
+    gathered[pending_[r]] = pending_in_[r];
+  return gathered.data();
+}
+
+const double *CondensedSurfaceSolver::localResponse(const std::vector<Input> &inputs, std::vector<double> &xp,
+                                                    double *y) {
   // Pending dofs P (roles swapped since the tableau's partition): with R the rest, the tableau's own
   // inputs at P solve M x_P = x'_P - A_PR x_R (x'_P: the current partition's inputs at P), and the
   // current outputs at P are those x_P.
   const std::size_t k = pending_.size();
   auto isPending = [&](std::size_t j) { return std::binary_search(pending_.begin(), pending_.end(), j); };
   if (k > 0) {
-    pending_in_.assign(k, 0.0);
+    xp.assign(k, 0.0);
     for (std::size_t r = 0, q = 0; r < k; ++r) {
       while (q < inputs.size() && inputs[q].j < pending_[r])
         ++q;
-      if (q < inputs.size() && inputs[q].j == pending_[r]) pending_in_[r] = inputs[q].value;
+      if (q < inputs.size() && inputs[q].j == pending_[r]) xp[r] = inputs[q].value;
     }
     for (const Input &in : inputs) {
       if (!tableau_held_[in.j] || isPending(in.j)) continue;
       for (std::size_t r = 0; r < k; ++r)
-        pending_in_[r] -= pending_rows_[in.j * k + r] * in.value;
+        xp[r] -= pending_rows_[in.j * k + r] * in.value;
     }
     // (S M S)(S^-1 x_P) = S b.
     const std::vector<double> &scale = pending_block_.scale;
     for (std::size_t r = 0; r < k; ++r)
-      pending_in_[r] *= scale[r];
+      xp[r] *= scale[r];
     const PetscBLASInt n = blasInt(k), one_rhs = 1;
     PetscBLASInt info = 0;
-    LAPACKgetrs_("N", &n, &one_rhs, pending_block_.lu.data(), &n, pending_block_.perm.data(),
-                 pending_in_.data(), &n, &info);
+    LAPACKgetrs_("N", &n, &one_rhs, pending_block_.lu.data(), &n, pending_block_.perm.data(), xp.data(), &n,
+                 &info);
     for (std::size_t r = 0; r < k; ++r)
-      pending_in_[r] *= scale[r];
+      xp[r] *= scale[r];
     pending_work_ += static_cast<double>(k);
   }
   // y = A x over this rank's rows, x the tableau's inputs (R as given, P as just solved for), in the
-  // order of the zone dofs; gathered. A unit column on one rank is read in place (a slip's case).
-  const bool in_place =
-      ranks_ == 1 && k == 0 && inputs.size() == 1 && inputs[0].value == 1.0 && tableau_held_[inputs[0].j];
-  gathered.resize(rows_);
-  const double *out_y = in_place ? &tableau_[inputs[0].j * local_rows_] : gathered.data();
-  std::vector<double> &y = ranks_ > 1 ? y_local_ : gathered;
-  if (!in_place) std::fill(y.begin(), y.end(), 0.0);
-  if (local_rows_ > 0 && !in_place) {
-    // A plain loop, not BLAS: every row by the same arithmetic wherever the ranks' rows begin (a BLAS
-    // axpy may round its vector body, with fused multiply-adds, and its tail differently), so that the
-    // outputs are the same to the last bit on 1 or P ranks.
-    auto axpy = [&](std::size_t j, double v) {
-      if (v == 0.0) return;
-      const double *__restrict a = &tableau_[j * local_rows_];
-      double *__restrict t = y.data();
-      for (std::size_t l = 0; l < local_rows_; ++l)
-        t[l] += v * a[l];
-    };
-    std::size_t r = 0;
-    for (const Input &in : inputs) {
-      for (; r < k && pending_[r] < in.j; ++r)
-        axpy(pending_[r], pending_in_[r]);
-      if (r < k && pending_[r] == in.j) {
-        axpy(in.j, pending_in_[r++]);
-        continue;
-      }
-      if (tableau_held_[in.j]) axpy(in.j, in.value);
+  // order of the zone dofs. A unit column on one rank is read in place (a slip's case).
+  if (ranks_ == 1 && k == 0 && inputs.size() == 1 && inputs[0].value == 1.0 && tableau_held_[inputs[0].j])
+    return &tableau_[inputs[0].j * local_rows_];
+  std::fill(y, y + local_rows_, 0.0);
+  // A plain loop, not BLAS: every row by the same arithmetic wherever the ranks' rows begin (a BLAS
+  // axpy may round its vector body, with fused multiply-adds, and its tail differently), so that the
+  // outputs are the same to the last bit on 1 or P ranks.
+  auto axpy = [&](std::size_t j, double v) {
+    if (v == 0.0) return;
+    const double *__restrict a = &tableau_[j * local_rows_];
+    double *__restrict t = y;
+    for (std::size_t l = 0; l < local_rows_; ++l)
+      t[l] += v * a[l];
+  };
+  std::size_t r = 0;
+  for (const Input &in : inputs) {
+    for (; r < k && pending_[r] < in.j; ++r)
+      axpy(pending_[r], xp[r]);
+    if (r < k && pending_[r] == in.j) {
+      axpy(in.j, xp[r++]);
+      continue;
     }
-    for (; r < k; ++r)
-      axpy(pending_[r], pending_in_[r]);
+    if (tableau_held_[in.j]) axpy(in.j, in.value);
   }
-  if (ranks_ > 1)
-    TRIBO_MPI_CALL(MPI_Allgatherv(y_local_.data(), row_counts_[rank_], MPI_DOUBLE, gathered.data(),
-                                  row_counts_.data(), row_begins_.data(), MPI_DOUBLE, comm_));
-  for (std::size_t r = 0; r < k; ++r)
-    gathered[pending_[r]] = pending_in_[r];
-  ++solves_;
-  return out_y;
+  for (; r < k; ++r)
+    axpy(pending_[r], xp[r]);
+  return nullptr;
 }
 
 void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, SurfaceState &out) {

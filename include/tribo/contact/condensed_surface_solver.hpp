@@ -5,6 +5,7 @@
 #include "tribo/contact/surface_solver.hpp"
 #include "tribo/slab/slab_system.hpp"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -71,6 +72,8 @@ public:
   long long condensationSolves() const { return condensation_solves_; }
   /// Wall time spent condensing, in solve() and in setContactSet() (the pivots) [s].
   double condensationSeconds() const { return condensation_seconds_; }
+  /// CPU time of this process spent condensing [s] (on a loaded machine, closer to the work than wall time).
+  double condensationCpuSeconds() const { return condensation_cpu_seconds_; }
   double solveSeconds() const { return solve_seconds_; }
   double contactSetSeconds() const { return contact_set_seconds_; }
 
@@ -117,6 +120,15 @@ private:
   const double *respond(const std::vector<Input> &inputs, std::vector<double> &gathered);
   /// Node k's unit response for component c in the tableau's row order (unitResponse, unmapped).
   const double *unitColumn(int k, Component c, std::vector<double> &gathered);
+  /// Node k's unit responses for u and w (two unitColumn calls), gathered in one collective.
+  std::array<const double *, 2> unitColumns(int k, std::vector<double> &gathered_u,
+                                            std::vector<double> &gathered_w);
+  /// The nonzero input of node k's unit response for component c (none if that dof is free).
+  void unitInputs(int k, Component c, std::vector<Input> &inputs) const;
+  /// A solve's first part: the pending dofs' inputs into `xp`, this rank's rows of the outputs into `y`
+  /// (local_rows_ of them), or, for a unit column on one rank with no pivot pending, that column in place
+  /// (returned; else null).
+  const double *localResponse(const std::vector<Input> &inputs, std::vector<double> &xp, double *y);
   void changeContactSetByLinearity(ProvisionalEquilibrium &e, EventType type, int k);
   /// This rank's rows of a 2 n_x x 2m column-major block, all of them in row order on rank 0 (collective),
   /// and back.
@@ -149,13 +161,14 @@ private:
   // to the solves since they were first deferred.
   std::vector<std::size_t> pending_;
   std::vector<double> pending_rows_, pending_in_;
-  std::vector<Input> inputs_; // work
+  std::vector<Input> inputs_, inputs_w_;        // work
+  std::vector<double> pending_in_w_, pair_;     // work of unitColumns
   PivotBlock pending_block_;
   double pending_work_ = 0;
   long long solves_ = 0, condensation_solves_ = 0, pivots_ = 0;
   std::size_t pivots_since_refresh_ = 0;
   int condensations_ = 0;
-  double condensation_seconds_ = 0, solve_seconds_ = 0, contact_set_seconds_ = 0;
+  double condensation_seconds_ = 0, condensation_cpu_seconds_ = 0, solve_seconds_ = 0, contact_set_seconds_ = 0;
   // The strategy's own: a slip's second unit column (the first is in y_), the changes since a solve.
   std::vector<double> y_w_;
   long long set_changes_since_solve_ = 0;
