@@ -24,7 +24,9 @@ echo "# bench_contact -levels $levels -mu_i 0.5 -events $events -paths condensed
 # events, then their CPU times (the largest over the ranks), then the fingerprints.
 run() {
   local ranks=$1 out
-  out=$(mpiexec --oversubscribe -n "$ranks" "$bench" -levels "$levels" -mu_i 0.5 -events "$events" -paths condensed)
+  local over=""
+  ((ranks > $(nproc))) && over=--oversubscribe
+  out=$(mpiexec $over -n "$ranks" "$bench" -levels "$levels" -mu_i 0.5 -events "$events" -paths condensed)
   grep -E "^  normal contact|^  condensed:" <<<"$out" | sed "s/^/#   $ranks rank(s): /" >&2
   echo "$(sed -n 's/.*condensation \([0-9.]*\) s, pivots.*/\1/p' <<<"$out")" \
     "$(sed -n 's/.*normal \([0-9.]*\) s, .*/\1/p' <<<"$out")" \
