@@ -1,6 +1,7 @@
 // Benchmark of the contact iterations: the reference KSP path against the condensed path on the Fig. 6
 // setup, events/s and state changes/s, the cost breakdown, and the events' agreement between the paths.
-//   bench_contact -levels 7 -mu_i 0.5 -events 2000 -paths condensed,reference [-max_seconds 600] [-progress N]
+//   bench_contact -levels 7 -mu_i 0.5 -events 2000 -paths condensed,reference [-max_seconds 600] [-progress
+//   N]
 //   [-max_state_changes N]
 // One line per path: setup (assembly + condensation), normal contact, the events (stopped early after
 // max_seconds of events, counted as such), then for the condensed path the split of the event time into
@@ -119,7 +120,8 @@ int main(int argc, char **argv) {
         double elapsed = now() - t0;
         MPI_Bcast(&elapsed, 1, MPI_DOUBLE, 0, comm); // the same stopping event on every rank
         if (progress > 0 && r.events % progress == 0)
-          PetscPrintf(comm, "  %lld events, %lld state changes, %.1f s (CPU %.1f s), delta/L_x %.4e, F/W %.4f\n",
+          PetscPrintf(comm,
+                      "  %lld events, %lld state changes, %.1f s (CPU %.1f s), delta/L_x %.4e, F/W %.4f\n",
                       r.events, r.changes, elapsed, cpu() - c0, ev.delta / s.slab.length_x,
                       ev.friction_force / model.loadPerDepth());
         if (elapsed > max_seconds) break;
@@ -142,7 +144,8 @@ int main(int argc, char **argv) {
       // ranks when the runs are the same to the last bit (scripts/bench/ranks.sh compares them).
       std::uint64_t h_events = 0xcbf29ce484222325ULL, h_force = h_events;
       for (std::size_t e = 0; e < r.force.size(); ++e) {
-        h_events = fingerprint(fingerprint(fingerprint(h_events, r.type[e]), r.node[e]), r.changes_per_event[e]);
+        h_events =
+            fingerprint(fingerprint(fingerprint(h_events, r.type[e]), r.node[e]), r.changes_per_event[e]);
         h_force = fingerprint(h_force, r.force[e]);
       }
       PetscPrintf(comm, "  fingerprints: events %016llx, F %016llx, last F/W %.17g\n",

@@ -2,7 +2,6 @@
 // solves of the slab, shared out over the ranks as blocks of right-hand sides, each rank solving on its
 // own serial copy of the slab; the columns then go to the ranks that hold their rows.
 #include "tribo/contact/condensed_surface_solver.hpp"
-
 #include "tribo/core/error.hpp"
 #include "tribo/core/log_stage.hpp"
 
@@ -79,14 +78,16 @@ void CondensedSurfaceSolver::condense() {
   // rows straight into base_. Counts in doubles, as int (MPI): the largest is 2m x 2n_x on one rank.
   if (rows_ * dz_ > static_cast<std::size_t>(std::numeric_limits<int>::max()))
     throw SolverError("condensed surface: the tableau has more than 2^31 entries per exchange");
-  std::vector<int> send_counts(ranks_, 0), send_displs(ranks_, 0), recv_counts(ranks_, 0), recv_displs(ranks_, 0);
+  std::vector<int> send_counts(ranks_, 0), send_displs(ranks_, 0), recv_counts(ranks_, 0),
+      recv_displs(ranks_, 0);
   for (int q = 0, at = 0; q < ranks_; ++q) {
     send_displs[q] = at;
     if (q != rank_) send_counts[q] = static_cast<int>(mine) * row_counts_[q];
     at += send_counts[q];
     const auto from = static_cast<std::size_t>(q);
     recv_displs[q] = static_cast<int>(firstColumn(from) * local_rows_);
-    if (q != rank_) recv_counts[q] = static_cast<int>((firstColumn(from + 1) - firstColumn(from)) * local_rows_);
+    if (q != rank_)
+      recv_counts[q] = static_cast<int>((firstColumn(from + 1) - firstColumn(from)) * local_rows_);
   }
   std::vector<double> send(mine * (rows_ - local_rows_)), gathered;
   for (std::size_t b = blocks * me / P; b < blocks * (me + 1) / P; ++b) {
@@ -130,7 +131,8 @@ void CondensedSurfaceSolver::condense() {
         double *to = q == rank_ ? &base_[(j0 + c) * local_rows_]
                                 : &send[static_cast<std::size_t>(send_displs[q]) +
                                         n * static_cast<std::size_t>(row_counts_[q])];
-        for (auto i = static_cast<std::size_t>(row_begins_[q]); i < static_cast<std::size_t>(row_begins_[q + 1]); ++i)
+        for (auto i = static_cast<std::size_t>(row_begins_[q]);
+             i < static_cast<std::size_t>(row_begins_[q + 1]); ++i)
           *to++ = i < dz_ ? col[(held_[i] ? 2 * nx_ : 0) + 2 * zone_first_ + i]
                           : col[2 * outside_[(i - dz_) / 2] + (i - dz_) % 2];
       }

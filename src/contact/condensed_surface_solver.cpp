@@ -96,8 +96,8 @@ std::size_t CondensedSurfaceSolver::bytesFor(std::int64_t surface_nodes, std::in
 }
 
 std::size_t CondensedSurfaceSolver::bytes() const {
-  return sizeof(double) * (base_.size() + tableau_.size() + work_.size() + y_local_.size() +
-                           y_.size() + pending_rows_.size());
+  return sizeof(double) *
+         (base_.size() + tableau_.size() + work_.size() + y_local_.size() + y_.size() + pending_rows_.size());
 }
 
 void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
@@ -138,8 +138,10 @@ void CondensedSurfaceSolver::refresh() {
 
 // The rows of a set of dofs are contiguous in the distributed tableau's order, so with the dofs sorted
 // each rank's share is a contiguous run of them: one MPI_Allgatherv for all the rows not known yet.
-void CondensedSurfaceSolver::gatherRows(const std::vector<std::size_t> &dofs, const std::vector<std::size_t> &known,
-                                        const std::vector<double> &known_rows, std::vector<double> &rows) const {
+void CondensedSurfaceSolver::gatherRows(const std::vector<std::size_t> &dofs,
+                                        const std::vector<std::size_t> &known,
+                                        const std::vector<double> &known_rows,
+                                        std::vector<double> &rows) const {
   const std::size_t k = dofs.size(), k_known = known.size();
   rows.assign(k * dz_, 0.0);
   std::vector<std::size_t> missing, slot; // dofs to gather, and their places in `dofs`
@@ -159,8 +161,10 @@ void CondensedSurfaceSolver::gatherRows(const std::vector<std::size_t> &dofs, co
   std::vector<double> packed(missing.size() * dz_);
   std::vector<int> counts(ranks_), displs(ranks_);
   for (int q = 0; q < ranks_; ++q) {
-    const auto lo = std::lower_bound(missing.begin(), missing.end(), static_cast<std::size_t>(row_begins_[q]));
-    const auto hi = std::lower_bound(missing.begin(), missing.end(), static_cast<std::size_t>(row_begins_[q + 1]));
+    const auto lo =
+        std::lower_bound(missing.begin(), missing.end(), static_cast<std::size_t>(row_begins_[q]));
+    const auto hi =
+        std::lower_bound(missing.begin(), missing.end(), static_cast<std::size_t>(row_begins_[q + 1]));
     counts[q] = static_cast<int>(static_cast<std::size_t>(hi - lo) * dz_);
     displs[q] = static_cast<int>(static_cast<std::size_t>(lo - missing.begin()) * dz_);
   }
@@ -170,8 +174,8 @@ void CondensedSurfaceSolver::gatherRows(const std::vector<std::size_t> &dofs, co
     for (std::size_t j = 0; j < dz_; ++j)
       packed[s * dz_ + j] = tableau_[j * local_rows_ + (missing[s] - row_begin_)];
   if (ranks_ > 1)
-    TRIBO_MPI_CALL(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, packed.data(), counts.data(), displs.data(),
-                                  MPI_DOUBLE, comm_));
+    TRIBO_MPI_CALL(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, packed.data(), counts.data(),
+                                  displs.data(), MPI_DOUBLE, comm_));
   for (std::size_t s = 0; s < missing.size(); ++s)
     for (std::size_t j = 0; j < dz_; ++j)
       rows[j * k + slot[s]] = packed[s * dz_ + j];

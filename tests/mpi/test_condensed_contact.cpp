@@ -92,7 +92,8 @@ TEST(CondensedContact, SolveEqualsReferenceSolve) {
   std::vector<double> u(n), w(n);
   for (std::size_t k = 0; k < n; ++k)
     u[k] = U(rng), w[k] = U(rng);
-  auto expectSameState = [&](const SurfaceState &a, const SurfaceState &b, double dmax, const std::string &what) {
+  auto expectSameState = [&](const SurfaceState &a, const SurfaceState &b, double dmax,
+                             const std::string &what) {
     double fmax = 0;
     for (std::size_t k = 0; k < n; ++k)
       fmax = std::max({fmax, std::abs(a.fx[k]), std::abs(a.fz[k])});
@@ -114,7 +115,9 @@ TEST(CondensedContact, SolveEqualsReferenceSolve) {
         SurfaceState a, b;
         ref.unitResponse(static_cast<int>(k), c, a);
         con.unitResponse(static_cast<int>(k), c, b);
-        expectSameState(a, b, 1.0, fmt::format("{}: unit response of node {}, {}", what, k, c == Component::u ? "u" : "w"));
+        expectSameState(
+            a, b, 1.0,
+            fmt::format("{}: unit response of node {}, {}", what, k, c == Component::u ? "u" : "w"));
       }
   };
   // Some contact nodes free laterally: the condensation in this partition has force columns too.
@@ -257,7 +260,8 @@ TEST(CondensedContact, SameOnOneRankAndOnAll) {
   };
   const StateReader a(all.record, "surface"), b(one.record, "surface");
   EXPECT_TRUE(bitwise(a.values("base"), b.values("base"))) << "the condensed tableau";
-  EXPECT_TRUE(bitwise(a.values("tableau"), b.values("tableau"))) << "the tableau after the normal contact's pivots";
+  EXPECT_TRUE(bitwise(a.values("tableau"), b.values("tableau")))
+      << "the tableau after the normal contact's pivots";
   for (int e = 0; e < events; ++e) {
     ASSERT_EQ(all.events[e].type, one.events[e].type) << "event " << e;
     ASSERT_EQ(all.events[e].node, one.events[e].node) << "event " << e;

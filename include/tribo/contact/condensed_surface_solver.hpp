@@ -136,8 +136,8 @@ private:
   std::vector<double> localRows(const std::vector<double> &global) const;
 
   SlabSystem &slab_;
-  MPI_Comm comm_;                            // the slab's: the tableau's rows are distributed over it
-  std::unique_ptr<SlabSystem> serial_slab_;  // on more than one rank: this rank's copy for the condensation
+  MPI_Comm comm_;                           // the slab's: the tableau's rows are distributed over it
+  std::unique_ptr<SlabSystem> serial_slab_; // on more than one rank: this rank's copy for the condensation
   std::vector<double> x_, width_;
   int margin_ = 0;
   std::int64_t nx_ = 0, zone_first_ = 0, zone_nodes_ = 0;
@@ -153,22 +153,23 @@ private:
   std::vector<double> tableau_;    // the same after the pivots of the current contact set
   std::vector<char> tableau_held_; // per zone dof: held in the tableau's partition
   std::vector<char> in_contact_, held_laterally_;
-  std::vector<char> held_;               // per zone dof, as asked by setContactSet
-  std::vector<std::uint64_t> held_mask_; // the same as bit masks (all ones if held), for the slip kernel
+  std::vector<char> held_;                 // per zone dof, as asked by setContactSet
+  std::vector<std::uint64_t> held_mask_;   // the same as bit masks (all ones if held), for the slip kernel
   std::vector<double> work_, y_local_, y_; // work
   // Deferred pivots: the zone dofs whose role differs from tableau_held_ (sorted), their rows of the
   // tableau (column-major k x 2m), the LU factors of their k x k block, and the columns they have added
   // to the solves since they were first deferred.
   std::vector<std::size_t> pending_;
   std::vector<double> pending_rows_, pending_in_;
-  std::vector<Input> inputs_, inputs_w_;        // work
-  std::vector<double> pending_in_w_, pair_;     // work of unitColumns
+  std::vector<Input> inputs_, inputs_w_;    // work
+  std::vector<double> pending_in_w_, pair_; // work of unitColumns
   PivotBlock pending_block_;
   double pending_work_ = 0;
   long long solves_ = 0, condensation_solves_ = 0, pivots_ = 0;
   std::size_t pivots_since_refresh_ = 0;
   int condensations_ = 0;
-  double condensation_seconds_ = 0, condensation_cpu_seconds_ = 0, solve_seconds_ = 0, contact_set_seconds_ = 0;
+  double condensation_seconds_ = 0, condensation_cpu_seconds_ = 0, solve_seconds_ = 0,
+         contact_set_seconds_ = 0;
   // The strategy's own: a slip's second unit column (the first is in y_), the changes since a solve.
   std::vector<double> y_w_;
   long long set_changes_since_solve_ = 0;
