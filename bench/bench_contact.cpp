@@ -97,8 +97,8 @@ int main(int argc, char **argv) {
       const double cond0 = con ? con->condensationSeconds() : 0;
       // CPU times, the largest over the ranks: on a loaded machine closer to the work than wall times.
       double cond_cpu = con ? con->condensationCpuSeconds() : 0;
-      MPI_Allreduce(MPI_IN_PLACE, &normal_cpu, 1, MPI_DOUBLE, MPI_MAX, comm);
-      MPI_Allreduce(MPI_IN_PLACE, &cond_cpu, 1, MPI_DOUBLE, MPI_MAX, comm);
+      TRIBO_MPI_CALL(MPI_Allreduce(MPI_IN_PLACE, &normal_cpu, 1, MPI_DOUBLE, MPI_MAX, comm));
+      TRIBO_MPI_CALL(MPI_Allreduce(MPI_IN_PLACE, &cond_cpu, 1, MPI_DOUBLE, MPI_MAX, comm));
       if (con)
         PetscPrintf(comm,
                     "  normal contact: %lld state changes, %d contact nodes; condensation %.3f s, "
@@ -128,7 +128,7 @@ int main(int argc, char **argv) {
       }
       r.events_s = now() - t0;
       r.events_cpu_s = cpu() - c0;
-      MPI_Allreduce(MPI_IN_PLACE, &r.events_cpu_s, 1, MPI_DOUBLE, MPI_MAX, comm);
+      TRIBO_MPI_CALL(MPI_Allreduce(MPI_IN_PLACE, &r.events_cpu_s, 1, MPI_DOUBLE, MPI_MAX, comm));
       r.solves = model.surface().solveCount() - solves0;
       PetscPrintf(
           comm,

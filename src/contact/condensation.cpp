@@ -141,6 +141,7 @@ void CondensedSurfaceSolver::condense() {
   // The other ranks' columns, their rows held here: column-major, as base_ holds them.
   TRIBO_MPI_CALL(MPI_Alltoallv(send.data(), send_counts.data(), send_displs.data(), MPI_DOUBLE, base_.data(),
                                recv_counts.data(), recv_displs.data(), MPI_DOUBLE, comm_));
+  std::vector<double>().swap(send); // before refresh() copies the tableau
   base_held_ = held_;
   condensation_solves_ += static_cast<long long>(dz_);
   ++condensations_;
