@@ -1,7 +1,7 @@
 // Benchmark of the contact iterations: the reference KSP path against the condensed path on the Fig. 6
 // setup, events/s and state changes/s, the cost breakdown, and the events' agreement between the paths.
-//   bench_contact -levels 7 -mu_i 0.5 -events 2000 -paths condensed,reference [-max_seconds 600] [-progress N]
-//   [-max_state_changes N] [-events_out FILE]
+//   bench_contact -levels 7 -mu_i 0.5 -events 2000 -paths condensed,reference [-max_seconds 600]
+//   [-progress N] [-max_state_changes N] [-events_out FILE]
 // One line per path: setup (assembly + condensation), normal contact, the events (stopped early after
 // max_seconds of events, counted as such), then for the condensed path the split of the event time into
 // condensed solves, S_FF factorisations and the rest (event search, bookkeeping of FrictionalContact).
@@ -11,6 +11,7 @@
 #include "tribo/core/petsc_handles.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <petsctime.h>
 #include <sstream>
@@ -35,6 +36,14 @@ double now() {
   PetscLogDouble t;
   PetscTime(&t);
   return t;
+}
+
+/// FNV-1a over the bytes of `v`, continuing `h`: a fingerprint of the event sequence, to compare runs.
+template <typename T> std::uint64_t fingerprint(std::uint64_t h, const T &v) {
+  const auto *b = reinterpret_cast<const unsigned char *>(&v);
+  for (std::size_t i = 0; i < sizeof v; ++i)
+    h = (h ^ b[i]) * 0x100000001b3ULL;
+  return h;
 }
 
 /// CPU time of this process [s]: on a shared machine, less disturbed by other jobs than wall time.
@@ -82,17 +91,25 @@ int main(int argc, char **argv) {
       PinOnSlab model(comm, s);
       r.setup_s = now() - t0;
       t0 = now();
+      const double normal_cpu0 = cpu();
       const long long normal_changes = model.establishNormalContact();
       r.normal_s = now() - t0;
+      double normal_cpu = cpu() - normal_cpu0;
       const long long solves0 = model.surface().solveCount();
       const auto *con = model.condensed();
       const double solve0 = con ? con->solveSeconds() : 0, set0 = con ? con->contactSetSeconds() : 0;
       const double cond0 = con ? con->condensationSeconds() : 0;
+      // CPU times, the largest over the ranks: on a loaded machine closer to the work than wall times.
+      double cond_cpu = con ? con->condensationCpuSeconds() : 0;
+      TRIBO_MPI_CALL(MPI_Allreduce(MPI_IN_PLACE, &normal_cpu, 1, MPI_DOUBLE, MPI_MAX, comm));
+      TRIBO_MPI_CALL(MPI_Allreduce(MPI_IN_PLACE, &cond_cpu, 1, MPI_DOUBLE, MPI_MAX, comm));
       if (con)
         PetscPrintf(comm,
                     "  normal contact: %lld state changes, %d contact nodes; condensation %.3f s, "
-                    "pivots %.3f s (%lld dofs), solves %.3f s\n",
-                    normal_changes, model.contact().contactCount(), cond0, set0, con->pivots(), solve0);
+                    "pivots %.3f s (%lld dofs), solves %.3f s; CPU (largest over the ranks): normal contact "
+                    "%.3f s, condensation %.3f s\n",
+                    normal_changes, model.contact().contactCount(), cond0, set0, con->pivots(), solve0,
+                    normal_cpu, cond_cpu);
       t0 = now();
       const double c0 = cpu();
       for (PetscInt e = 0; e < events; ++e) {
@@ -107,13 +124,15 @@ int main(int argc, char **argv) {
         double elapsed = now() - t0;
         MPI_Bcast(&elapsed, 1, MPI_DOUBLE, 0, comm); // the same stopping event on every rank
         if (progress > 0 && r.events % progress == 0)
-          PetscPrintf(comm, "  %lld events, %lld state changes, %.1f s (CPU %.1f s), delta/L_x %.4e, F/W %.4f\n",
+          PetscPrintf(comm,
+                      "  %lld events, %lld state changes, %.1f s (CPU %.1f s), delta/L_x %.4e, F/W %.4f\n",
                       r.events, r.changes, elapsed, cpu() - c0, ev.delta / s.slab.length_x,
                       ev.friction_force / model.loadPerDepth());
         if (elapsed > max_seconds) break;
       }
       r.events_s = now() - t0;
       r.events_cpu_s = cpu() - c0;
+      TRIBO_MPI_CALL(MPI_Allreduce(MPI_IN_PLACE, &r.events_cpu_s, 1, MPI_DOUBLE, MPI_MAX, comm));
       r.solves = model.surface().solveCount() - solves0;
       PetscPrintf(
           comm,
@@ -125,6 +144,17 @@ int main(int argc, char **argv) {
           r.changes / r.events_s, r.solves, 1e6 * r.events_s / r.events,
           1e6 * r.events_s / std::max<long long>(r.changes, 1), r.events_cpu_s, r.events / r.events_cpu_s,
           r.changes / r.events_cpu_s);
+      // Fingerprints of the events (type, node, state changes) and of F, bit for bit: equal on 1 and N
+      // ranks when the runs are the same to the last bit (scripts/bench/ranks.sh compares them).
+      std::uint64_t h_events = 0xcbf29ce484222325ULL, h_force = h_events;
+      for (std::size_t e = 0; e < r.force.size(); ++e) {
+        h_events =
+            fingerprint(fingerprint(fingerprint(h_events, r.type[e]), r.node[e]), r.changes_per_event[e]);
+        h_force = fingerprint(h_force, r.force[e]);
+      }
+      PetscPrintf(comm, "  fingerprints: events %016llx, F %016llx, last F/W %.17g\n",
+                  static_cast<unsigned long long>(h_events), static_cast<unsigned long long>(h_force),
+                  r.force.empty() ? 0.0 : r.force.back() / model.loadPerDepth());
       // What the events covered: the travel, the mean pin displacement per event, F/W over the second
       // half of the events (the plateau once the run reaches the steady state).
       double f_half = 0;

@@ -7,6 +7,7 @@
 #include "tribo/io/state_archive.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fmt/format.h>
 #include <functional>
@@ -20,15 +21,14 @@ namespace tribo {
 namespace {
 
 struct CondensedLogStages {
-  PetscLogStage condensation = -1, solve = -1, contact_set = -1;
+  PetscLogStage solve = -1, contact_set = -1; // the condensation's: src/contact/condensation.cpp
 };
 
 const CondensedLogStages &logStages() {
   static CondensedLogStages stages;
-  if (stages.condensation < 0) {
-    TRIBO_PETSC_CALL(PetscLogStageRegister("Condensation", &stages.condensation));
-    TRIBO_PETSC_CALL(PetscLogStageRegister("Condensed solve", &stages.solve));
-    TRIBO_PETSC_CALL(PetscLogStageRegister("Condensed set", &stages.contact_set));
+  if (stages.solve < 0) {
+    stages.solve = logStage("Condensed solve");
+    stages.contact_set = logStage("Condensed set");
   }
   return stages;
 }
@@ -59,7 +59,13 @@ PetscBLASInt blasInt(std::size_t n) {
 
 CondensedSurfaceSolver::CondensedSurfaceSolver(SlabSystem &slab, double x_first, double x_last,
                                                int margin_nodes)
-    : slab_(slab), margin_(std::max(margin_nodes, 0)) {
+    : slab_(slab), comm_(slab.comm()), margin_(std::max(margin_nodes, 0)) {
+  TRIBO_MPI_CALL(MPI_Comm_rank(comm_, &rank_));
+  TRIBO_MPI_CALL(MPI_Comm_size(comm_, &ranks_));
+  // Each rank condenses its share of the columns on a serial slab: on one rank the slab itself.
+  if (ranks_ > 1)
+    serial_slab_ = std::make_unique<SlabSystem>(PETSC_COMM_SELF, slab.grid(), slab.elastic(), slab.support(),
+                                                slab.options());
   const auto &grid = slab.grid();
   nx_ = grid.surfaceNodeCount();
   for (std::int64_t k = 0; k < nx_; ++k) {
@@ -90,8 +96,8 @@ std::size_t CondensedSurfaceSolver::bytesFor(std::int64_t surface_nodes, std::in
 }
 
 std::size_t CondensedSurfaceSolver::bytes() const {
-  return sizeof(double) * (base_.size() + tableau_.size() + column_.size() + work_.size() + y_local_.size() +
-                           y_.size() + pending_rows_.size());
+  return sizeof(double) *
+         (base_.size() + tableau_.size() + work_.size() + y_local_.size() + y_.size() + pending_rows_.size());
 }
 
 void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
@@ -106,9 +112,6 @@ void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
   doo_ = 2 * outside_.size();
   rows_ = dz_ + doo_;
   // This rank's block of rows (zone dofs first, then the outside ones): a contiguous, balanced split.
-  const MPI_Comm comm = slab_.comm();
-  TRIBO_MPI_CALL(MPI_Comm_rank(comm, &rank_));
-  TRIBO_MPI_CALL(MPI_Comm_size(comm, &ranks_));
   row_begins_.resize(ranks_ + 1);
   row_counts_.resize(ranks_);
   for (int r = 0; r <= ranks_; ++r)
@@ -119,100 +122,9 @@ void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
   local_rows_ = static_cast<std::size_t>(row_counts_[rank_]);
   base_.clear();
   tableau_.clear();
-  y_local_.assign(local_rows_, 0.0);
+  y_local_.assign(2 * local_rows_, 0.0); // room for unitColumns' two
   y_.assign(rows_, 0.0);
-  column_.assign(dz_, 0.0);
   work_.assign(2 * local_rows_, 0.0);
-}
-
-// The tableau of the partition held_, directly: column j is the surface response to a unit input at
-// zone dof j (a displacement if held, an external force if free), every other input zero and the surface
-// outside the zone free of traction; its zone rows are the outputs (force if held, displacement if
-// free), then the outside displacements. The partition is the same for all 2m columns, so the slab
-// factors its operator once and solves the columns in blocks (MUMPS with many right-hand sides); the
-// surface rows of each block are gathered to every rank. This is [S_Z; T_OZ] after a principal pivot on
-// every free zone dof, without the O(n_x m) pass per pivot.
-void CondensedSurfaceSolver::condense() {
-  StageScope stage(logStages().condensation, condensation_seconds_);
-  const MPI_Comm comm = slab_.comm();
-  base_.assign(local_rows_ * dz_, 0.0);
-  SurfaceCondition condition = SurfaceCondition::free(nx_);
-  for (std::int64_t i = 0; i < zone_nodes_; ++i) {
-    const std::int64_t k = zone_first_ + i;
-    condition.u_kind[k] = held_[2 * i] ? DofKind::displacement : DofKind::force;
-    condition.w_kind[k] = held_[2 * i + 1] ? DofKind::displacement : DofKind::force;
-  }
-  slab_.setSurface(condition);
-
-  const auto owned = slab_.ownedNodes();
-  const PetscInt first_row = static_cast<PetscInt>(2 * owned[0]);
-  const PetscInt local_rows = static_cast<PetscInt>(2 * (owned[1] - owned[0]));
-  const PetscInt global_rows = static_cast<PetscInt>(2 * slab_.grid().nodeCount());
-  // Blocks of at most ~16M doubles per dense matrix (four are alive at once: values, rhs, d, K d).
-  const std::size_t block =
-      std::clamp<std::size_t>((std::size_t{16} << 20) / static_cast<std::size_t>(global_rows), 1, dz_);
-  std::vector<PetscInt> surface_row(2 * nx_); // local row of each surface dof, -1 if not owned
-  for (std::int64_t k = 0; k < nx_; ++k)
-    for (int c = 0; c < 2; ++c) {
-      const PetscInt g = slab_.globalDof({0, k}, static_cast<Component>(c));
-      surface_row[2 * k + c] = g >= first_row && g < first_row + local_rows ? g - first_row : -1;
-    }
-  std::vector<double> gathered;
-  for (std::size_t j0 = 0; j0 < dz_; j0 += block) {
-    const std::size_t cols = std::min(block, dz_ - j0);
-    OwnedMat values;
-    TRIBO_PETSC_CALL(MatCreateDense(comm, local_rows, PETSC_DECIDE, global_rows, static_cast<PetscInt>(cols),
-                                    nullptr, values.out()));
-    PetscInt lda = 0;
-    PetscScalar *a = nullptr;
-    TRIBO_PETSC_CALL(MatDenseGetLDA(values, &lda));
-    TRIBO_PETSC_CALL(MatDenseGetArray(values, &a));
-    for (std::size_t c = 0; c < cols; ++c) {
-      for (PetscInt l = 0; l < local_rows; ++l)
-        a[c * lda + l] = 0.0;
-      const PetscInt row = surface_row[2 * zone_first_ + j0 + c];
-      if (row >= 0) a[c * lda + row] = 1.0;
-    }
-    TRIBO_PETSC_CALL(MatDenseRestoreArray(values, &a));
-    TRIBO_PETSC_CALL(MatAssemblyBegin(values, MAT_FINAL_ASSEMBLY));
-    TRIBO_PETSC_CALL(MatAssemblyEnd(values, MAT_FINAL_ASSEMBLY));
-    OwnedMat d = slab_.solvePrescribed(values), f;
-    TRIBO_PETSC_CALL(MatMatMult(slab_.stiffness(), d, MAT_INITIAL_MATRIX, PETSC_DEFAULT, f.out()));
-
-    // Every surface dof is owned by one rank: a sum over ranks gathers the block exactly.
-    gathered.assign(4 * nx_ * cols, 0.0); // per column: 2 n_x displacements, then 2 n_x forces
-    const PetscScalar *dv = nullptr, *fv = nullptr;
-    PetscInt lda_d = 0, lda_f = 0;
-    TRIBO_PETSC_CALL(MatDenseGetLDA(d, &lda_d));
-    TRIBO_PETSC_CALL(MatDenseGetLDA(f, &lda_f));
-    TRIBO_PETSC_CALL(MatDenseGetArrayRead(d, &dv));
-    TRIBO_PETSC_CALL(MatDenseGetArrayRead(f, &fv));
-    for (std::size_t c = 0; c < cols; ++c)
-      for (std::size_t i = 0; i < surface_row.size(); ++i)
-        if (surface_row[i] >= 0) {
-          gathered[c * 4 * nx_ + i] = dv[c * lda_d + surface_row[i]];
-          gathered[c * 4 * nx_ + 2 * nx_ + i] = fv[c * lda_f + surface_row[i]];
-        }
-    TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(d, &dv));
-    TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(f, &fv));
-    TRIBO_MPI_CALL(MPI_Allreduce(MPI_IN_PLACE, gathered.data(), static_cast<int>(gathered.size()), MPI_DOUBLE,
-                                 MPI_SUM, comm));
-    // Row i of a column: the force (held) or displacement (free) of zone dof i (i < 2m), else a
-    // displacement of an outside dof.
-    for (std::size_t c = 0; c < cols; ++c) {
-      const double *col = &gathered[c * 4 * nx_];
-      double *target = &base_[(j0 + c) * local_rows_];
-      for (std::size_t l = 0; l < local_rows_; ++l) {
-        const std::size_t i = row_begin_ + l;
-        target[l] = i < dz_ ? col[(held_[i] ? 2 * nx_ : 0) + 2 * zone_first_ + i]
-                            : col[2 * outside_[(i - dz_) / 2] + (i - dz_) % 2];
-      }
-    }
-  }
-  base_held_ = held_;
-  condensation_solves_ += static_cast<long long>(dz_);
-  ++condensations_;
-  refresh();
 }
 
 // The tableau starts again from the condensed one, in the partition it was condensed in.
@@ -224,24 +136,49 @@ void CondensedSurfaceSolver::refresh() {
   pivots_since_refresh_ = 0;
 }
 
-// Rows `dofs` (zone rows) of the tableau, from the ranks that hold them, into rows
-// (column-major k x 2m: rows[j * k + r] is row dofs[r], column j).
-void CondensedSurfaceSolver::gatherRows(const std::vector<std::size_t> &dofs, std::vector<double> &rows) {
-  const std::size_t k = dofs.size();
-  rows.resize(k * dz_);
+// The rows of a set of dofs are contiguous in the distributed tableau's order, so with the dofs sorted
+// each rank's share is a contiguous run of them: one MPI_Allgatherv for all the rows not known yet.
+void CondensedSurfaceSolver::gatherRows(const std::vector<std::size_t> &dofs,
+                                        const std::vector<std::size_t> &known,
+                                        const std::vector<double> &known_rows,
+                                        std::vector<double> &rows) const {
+  const std::size_t k = dofs.size(), k_known = known.size();
+  rows.assign(k * dz_, 0.0);
+  std::vector<std::size_t> missing, slot; // dofs to gather, and their places in `dofs`
   for (std::size_t r = 0; r < k; ++r) {
-    const std::size_t p = dofs[r];
-    const int owner =
-        static_cast<int>(std::upper_bound(row_begins_.begin(), row_begins_.end(), static_cast<int>(p)) -
-                         row_begins_.begin()) -
-        1;
-    if (rank_ == owner)
-      for (std::size_t j = 0; j < dz_; ++j)
-        column_[j] = tableau_[j * local_rows_ + (p - row_begin_)];
-    if (ranks_ > 1) MPI_Bcast(column_.data(), static_cast<int>(dz_), MPI_DOUBLE, owner, slab_.comm());
+    const auto it = std::lower_bound(known.begin(), known.end(), dofs[r]);
+    if (it == known.end() || *it != dofs[r]) {
+      missing.push_back(dofs[r]);
+      slot.push_back(r);
+      continue;
+    }
+    const auto q = static_cast<std::size_t>(it - known.begin());
     for (std::size_t j = 0; j < dz_; ++j)
-      rows[j * k + r] = column_[j];
+      rows[j * k + r] = known_rows[j * k_known + q];
   }
+  if (missing.empty()) return;
+  // Row-major: missing row s at [s * 2m, (s + 1) * 2m); each rank fills its own run in place.
+  std::vector<double> packed(missing.size() * dz_);
+  std::vector<int> counts(ranks_), displs(ranks_);
+  for (int q = 0; q < ranks_; ++q) {
+    const auto lo =
+        std::lower_bound(missing.begin(), missing.end(), static_cast<std::size_t>(row_begins_[q]));
+    const auto hi =
+        std::lower_bound(missing.begin(), missing.end(), static_cast<std::size_t>(row_begins_[q + 1]));
+    counts[q] = static_cast<int>(static_cast<std::size_t>(hi - lo) * dz_);
+    displs[q] = static_cast<int>(static_cast<std::size_t>(lo - missing.begin()) * dz_);
+  }
+  for (std::size_t s = static_cast<std::size_t>(displs[rank_]) / dz_,
+                   end = s + static_cast<std::size_t>(counts[rank_]) / dz_;
+       s < end; ++s)
+    for (std::size_t j = 0; j < dz_; ++j)
+      packed[s * dz_ + j] = tableau_[j * local_rows_ + (missing[s] - row_begin_)];
+  if (ranks_ > 1)
+    TRIBO_MPI_CALL(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, packed.data(), counts.data(),
+                                  displs.data(), MPI_DOUBLE, comm_));
+  for (std::size_t s = 0; s < missing.size(); ++s)
+    for (std::size_t j = 0; j < dz_; ++j)
+      rows[j * k + slot[s]] = packed[s * dz_ + j];
 }
 
 // LU factors of S M S, M = A_PP (k x k, column-major) from the gathered rows of P, S = diag(|M_pp|^-1/2).
@@ -378,6 +315,8 @@ void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
     for (std::size_t j = 0; j < dz_; ++j)
       if (held_[j] != tableau_held_[j]) pending_.push_back(j);
   };
+  // Rows of the dofs pending so far are still those of the tableau (any change to it clears pending_).
+  std::vector<std::size_t> known = pending_;
   collectPending();
   // Round-off accumulates over many pivots: past a budget (refresh_pivots, or the zone's 2m dofs if
   // more), start again from the condensed tableau when the contact set is still close to the one it was
@@ -392,9 +331,12 @@ void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
       return;
     }
     refresh();
+    known.clear();
     collectPending();
   }
-  gatherRows(pending_, pending_rows_);
+  std::vector<double> rows;
+  gatherRows(pending_, known, pending_rows_, rows);
+  pending_rows_.swap(rows);
   if (!pending_.empty()) factorPivotBlock(pending_, pending_rows_, pending_block_);
   if (pending_.size() > max_pending_dofs) flushPending();
 }
@@ -430,15 +372,53 @@ void CondensedSurfaceSolver::unitResponse(int k, Component c, SurfaceState &out)
   solveInputs(inputs_, out);
 }
 
-const double *CondensedSurfaceSolver::unitColumn(int k, Component c, std::vector<double> &gathered) {
-  if (held_.size() != dz_) throw SolverError("CondensedSurfaceSolver::unitColumn: no contact set given yet");
-  inputs_.clear();
+void CondensedSurfaceSolver::unitInputs(int k, Component c, std::vector<Input> &inputs) const {
+  if (held_.size() != dz_) throw SolverError("CondensedSurfaceSolver: no contact set given yet");
+  inputs.clear();
   const std::int64_t i = k - zone_first_;
   if (i >= 0 && i < zone_nodes_) {
     const std::size_t j = static_cast<std::size_t>(2 * i + static_cast<int>(c));
-    if (held_[j]) inputs_.push_back({j, 1.0}); // a free dof ignores its prescription
+    if (held_[j]) inputs.push_back({j, 1.0}); // a free dof ignores its prescription
   }
+}
+
+const double *CondensedSurfaceSolver::unitColumn(int k, Component c, std::vector<double> &gathered) {
+  unitInputs(k, c, inputs_);
   return respond(inputs_, gathered);
+}
+
+// The same as unitColumn for u, then for w, with the two gathers in one collective.
+std::array<const double *, 2> CondensedSurfaceSolver::unitColumns(int k, std::vector<double> &gathered_u,
+                                                                  std::vector<double> &gathered_w) {
+  unitInputs(k, Component::u, inputs_);
+  unitInputs(k, Component::w, inputs_w_);
+  const std::size_t kp = pending_.size();
+  // Where two solves in turn would apply the pending pivots between them, they run in turn.
+  if (ranks_ == 1 || (kp > 0 && pending_work_ + static_cast<double>(kp) >= static_cast<double>(dz_)))
+    return {respond(inputs_, gathered_u), respond(inputs_w_, gathered_w)};
+  StageScope stage(logStages().solve, solve_seconds_);
+  localResponse(inputs_, pending_in_, y_local_.data());
+  localResponse(inputs_w_, pending_in_w_, y_local_.data() + local_rows_);
+  // Rank r sends its rows of both columns; they arrive one after the other and are put in place.
+  std::vector<int> counts(ranks_), displs(ranks_);
+  for (int r = 0; r < ranks_; ++r)
+    counts[r] = 2 * row_counts_[r], displs[r] = 2 * row_begins_[r];
+  pair_.resize(2 * rows_);
+  TRIBO_MPI_CALL(MPI_Allgatherv(y_local_.data(), counts[rank_], MPI_DOUBLE, pair_.data(), counts.data(),
+                                displs.data(), MPI_DOUBLE, comm_));
+  gathered_u.resize(rows_);
+  gathered_w.resize(rows_);
+  for (int r = 0; r < ranks_; ++r) {
+    const double *from = pair_.data() + displs[r];
+    std::copy(from, from + row_counts_[r], gathered_u.data() + row_begins_[r]);
+    std::copy(from + row_counts_[r], from + counts[r], gathered_w.data() + row_begins_[r]);
+  }
+  for (std::size_t r = 0; r < kp; ++r) {
+    gathered_u[pending_[r]] = pending_in_[r];
+    gathered_w[pending_[r]] = pending_in_w_[r];
+  }
+  solves_ += 2;
+  return {gathered_u.data(), gathered_w.data()};
 }
 
 const double *CondensedSurfaceSolver::respond(const std::vector<Input> &inputs,
@@ -458,64 +438,72 @@ const double *CondensedSurfaceSolver::respond(const std::vector<Input> &inputs,
     return &tableau_[inputs[0].j * local_rows_];
   }
   StageScope stage(logStages().solve, solve_seconds_);
+  gathered.resize(rows_);
+  localResponse(inputs, pending_in_, ranks_ > 1 ? y_local_.data() : gathered.data());
+  ++solves_;
+  if (ranks_ > 1)
+    TRIBO_MPI_CALL(MPI_Allgatherv(y_local_.data(), row_counts_[rank_], MPI_DOUBLE, gathered.data(),
+                                  row_counts_.data(), row_begins_.data(), MPI_DOUBLE, comm_));
+  for (std::size_t r = 0; r < pending_.size(); ++r)
+    gathered[pending_[r]] = pending_in_[r];
+  return gathered.data();
+}
+
+void CondensedSurfaceSolver::localResponse(const std::vector<Input> &inputs, std::vector<double> &xp, double *y) {
   // Pending dofs P (roles swapped since the tableau's partition): with R the rest, the tableau's own
   // inputs at P solve M x_P = x'_P - A_PR x_R (x'_P: the current partition's inputs at P), and the
   // current outputs at P are those x_P.
+  const std::size_t k = pending_.size();
   auto isPending = [&](std::size_t j) { return std::binary_search(pending_.begin(), pending_.end(), j); };
   if (k > 0) {
-    pending_in_.assign(k, 0.0);
+    xp.assign(k, 0.0);
     for (std::size_t r = 0, q = 0; r < k; ++r) {
       while (q < inputs.size() && inputs[q].j < pending_[r])
         ++q;
-      if (q < inputs.size() && inputs[q].j == pending_[r]) pending_in_[r] = inputs[q].value;
+      if (q < inputs.size() && inputs[q].j == pending_[r]) xp[r] = inputs[q].value;
     }
     for (const Input &in : inputs) {
       if (!tableau_held_[in.j] || isPending(in.j)) continue;
       for (std::size_t r = 0; r < k; ++r)
-        pending_in_[r] -= pending_rows_[in.j * k + r] * in.value;
+        xp[r] -= pending_rows_[in.j * k + r] * in.value;
     }
     // (S M S)(S^-1 x_P) = S b.
     const std::vector<double> &scale = pending_block_.scale;
     for (std::size_t r = 0; r < k; ++r)
-      pending_in_[r] *= scale[r];
+      xp[r] *= scale[r];
     const PetscBLASInt n = blasInt(k), one_rhs = 1;
     PetscBLASInt info = 0;
-    LAPACKgetrs_("N", &n, &one_rhs, pending_block_.lu.data(), &n, pending_block_.perm.data(),
-                 pending_in_.data(), &n, &info);
+    LAPACKgetrs_("N", &n, &one_rhs, pending_block_.lu.data(), &n, pending_block_.perm.data(), xp.data(), &n,
+                 &info);
     for (std::size_t r = 0; r < k; ++r)
-      pending_in_[r] *= scale[r];
+      xp[r] *= scale[r];
     pending_work_ += static_cast<double>(k);
   }
   // y = A x over this rank's rows, x the tableau's inputs (R as given, P as just solved for), in the
-  // order of the zone dofs; gathered.
-  gathered.resize(rows_);
-  std::vector<double> &y = ranks_ > 1 ? y_local_ : gathered;
-  std::fill(y.begin(), y.end(), 0.0);
-  if (local_rows_ > 0) {
-    const PetscBLASInt one = 1, m = blasInt(local_rows_);
-    auto axpy = [&](std::size_t j, double v) {
-      if (v != 0.0) BLASaxpy_(&m, &v, &tableau_[j * local_rows_], &one, y.data(), &one);
-    };
-    std::size_t r = 0;
-    for (const Input &in : inputs) {
-      for (; r < k && pending_[r] < in.j; ++r)
-        axpy(pending_[r], pending_in_[r]);
-      if (r < k && pending_[r] == in.j) {
-        axpy(in.j, pending_in_[r++]);
-        continue;
-      }
-      if (tableau_held_[in.j]) axpy(in.j, in.value);
+  // order of the zone dofs.
+  std::fill(y, y + local_rows_, 0.0);
+  // A plain loop, not BLAS: every row by the same arithmetic wherever the ranks' rows begin (a BLAS
+  // axpy may round its vector body, with fused multiply-adds, and its tail differently), so that the
+  // outputs are the same to the last bit on 1 or P ranks.
+  auto axpy = [&](std::size_t j, double v) {
+    if (v == 0.0) return;
+    const double *__restrict a = &tableau_[j * local_rows_];
+    double *__restrict t = y;
+    for (std::size_t l = 0; l < local_rows_; ++l)
+      t[l] += v * a[l];
+  };
+  std::size_t r = 0;
+  for (const Input &in : inputs) {
+    for (; r < k && pending_[r] < in.j; ++r)
+      axpy(pending_[r], xp[r]);
+    if (r < k && pending_[r] == in.j) {
+      axpy(in.j, xp[r++]);
+      continue;
     }
-    for (; r < k; ++r)
-      axpy(pending_[r], pending_in_[r]);
+    if (tableau_held_[in.j]) axpy(in.j, in.value);
   }
-  if (ranks_ > 1)
-    TRIBO_MPI_CALL(MPI_Allgatherv(y_local_.data(), row_counts_[rank_], MPI_DOUBLE, gathered.data(),
-                                  row_counts_.data(), row_begins_.data(), MPI_DOUBLE, slab_.comm()));
-  for (std::size_t r = 0; r < k; ++r)
-    gathered[pending_[r]] = pending_in_[r];
-  ++solves_;
-  return gathered.data();
+  for (; r < k; ++r)
+    axpy(pending_[r], xp[r]);
 }
 
 void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, SurfaceState &out) {
@@ -563,7 +551,7 @@ std::vector<double> CondensedSurfaceSolver::gatherBlock(const std::vector<double
   }
   std::vector<double> blocks(rank_ == 0 ? rows_ * dz_ : 0), global(blocks.size());
   TRIBO_MPI_CALL(MPI_Gatherv(local.data(), counts[rank_], MPI_DOUBLE, blocks.data(), counts.data(),
-                             displs.data(), MPI_DOUBLE, 0, slab_.comm()));
+                             displs.data(), MPI_DOUBLE, 0, comm_));
   // Rank r's block is its rows x 2m, column-major: into the global column-major order.
   for (int r = 0; r < ranks_ && rank_ == 0; ++r)
     for (std::size_t j = 0; j < dz_; ++j)

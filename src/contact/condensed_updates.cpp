@@ -38,8 +38,9 @@ void CondensedSurfaceSolver::slip(ProvisionalEquilibrium &e, int k) {
   const SurfaceState &unit = e.unitInterference(); // first: it may solve, into y_
   const std::int64_t i = k - zone_first_;
   if (i < 0 || i >= zone_nodes_) throw SolverError(fmt::format("slip of node {}: outside the zone", k));
-  const SlipColumns cols{unitColumn(k, Component::u, y_),
-                         unitColumn(k, Component::w, y_w_),
+  const auto [ru, rw] = unitColumns(k, y_, y_w_);
+  const SlipColumns cols{ru,
+                         rw,
                          held_mask_.data(),
                          x_.size(),
                          static_cast<std::size_t>(zone_first_),

@@ -54,7 +54,7 @@ SurfaceCondition SurfaceCondition::free(std::int64_t n) {
 
 SlabSystem::SlabSystem(MPI_Comm comm, const BinaryHierarchy &grid, const ElasticConstants &elastic,
                        const SlabSupport &support, const SlabSolverOptions &options)
-    : comm_(comm), grid_(grid), elastic_(elastic), options_(options) {
+    : comm_(comm), grid_(grid), elastic_(elastic), support_(support), options_(options) {
   elastic_.validate();
   int rank = 0, size = 1;
   TRIBO_MPI_CALL(MPI_Comm_rank(comm_, &rank));

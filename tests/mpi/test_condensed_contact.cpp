@@ -1,9 +1,11 @@
 // The condensed surface solver against the reference KSP path: single solves, normal contact, and the
 // same event sequence and F(delta) on the Fig. 6 setup, on any number of ranks.
 #include "tribo/contact/pin_on_slab.hpp"
+#include "tribo/io/state_archive.hpp"
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <random>
@@ -90,7 +92,8 @@ TEST(CondensedContact, SolveEqualsReferenceSolve) {
   std::vector<double> u(n), w(n);
   for (std::size_t k = 0; k < n; ++k)
     u[k] = U(rng), w[k] = U(rng);
-  auto expectSameState = [&](const SurfaceState &a, const SurfaceState &b, double dmax, const std::string &what) {
+  auto expectSameState = [&](const SurfaceState &a, const SurfaceState &b, double dmax,
+                             const std::string &what) {
     double fmax = 0;
     for (std::size_t k = 0; k < n; ++k)
       fmax = std::max({fmax, std::abs(a.fx[k]), std::abs(a.fz[k])});
@@ -112,7 +115,9 @@ TEST(CondensedContact, SolveEqualsReferenceSolve) {
         SurfaceState a, b;
         ref.unitResponse(static_cast<int>(k), c, a);
         con.unitResponse(static_cast<int>(k), c, b);
-        expectSameState(a, b, 1.0, fmt::format("{}: unit response of node {}, {}", what, k, c == Component::u ? "u" : "w"));
+        expectSameState(
+            a, b, 1.0,
+            fmt::format("{}: unit response of node {}, {}", what, k, c == Component::u ? "u" : "w"));
       }
   };
   // Some contact nodes free laterally: the condensation in this partition has force columns too.
@@ -224,4 +229,43 @@ TEST(CondensedContact, Fig6SameEventsMu05) {
 }
 TEST(CondensedContact, Level10SameEvents) {
   expectSameEvents(10, 0.5, 10);
+}
+
+TEST(CondensedContact, SameOnOneRankAndOnAll) {
+  // The condensation shares its columns out over the ranks and solves each on a serial slab, in blocks
+  // fixed by the zone alone (src/contact/condensation.cpp): the condensed tableau is the same to the last
+  // bit on one rank (rank 0 alone, PETSC_COMM_SELF) and on all of them, and so are the events.
+  const PinOnSlabSetup s = fig6Like(8, 0.5, SolverPath::condensed);
+  constexpr int events = 300;
+  struct Run {
+    CaseRecord record; // the condensed solver's state after the normal contact (gathered to rank 0)
+    std::vector<SlipEvent> events;
+  };
+  auto run = [&](MPI_Comm comm) {
+    Run r;
+    PinOnSlab model(comm, s);
+    model.establishNormalContact();
+    model.surface().saveState(StateWriter(r.record, "surface"));
+    for (int e = 0; e < events; ++e)
+      r.events.push_back(model.contact().advance());
+    return r;
+  };
+  const Run all = run(PETSC_COMM_WORLD);
+  int rank = 0;
+  MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
+  if (rank != 0) return;
+  const Run one = run(PETSC_COMM_SELF);
+  auto bitwise = [](const std::vector<double> &a, const std::vector<double> &b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+  };
+  const StateReader a(all.record, "surface"), b(one.record, "surface");
+  EXPECT_TRUE(bitwise(a.values("base"), b.values("base"))) << "the condensed tableau";
+  EXPECT_TRUE(bitwise(a.values("tableau"), b.values("tableau")))
+      << "the tableau after the normal contact's pivots";
+  for (int e = 0; e < events; ++e) {
+    ASSERT_EQ(all.events[e].type, one.events[e].type) << "event " << e;
+    ASSERT_EQ(all.events[e].node, one.events[e].node) << "event " << e;
+    ASSERT_EQ(all.events[e].state_changes, one.events[e].state_changes) << "event " << e;
+    EXPECT_EQ(all.events[e].friction_force, one.events[e].friction_force) << "event " << e;
+  }
 }

@@ -5,8 +5,10 @@
 #include "tribo/contact/surface_solver.hpp"
 #include "tribo/slab/slab_system.hpp"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <petscblaslapack.h>
 #include <vector>
 
@@ -20,10 +22,11 @@ namespace tribo {
 /// other way round; the tableau that maps (d_C, f_F) to (f_C, d_F, d_O) is [S_Z; T_OZ] after a principal
 /// pivot on every free zone dof, i.e.
 ///   d_F = -S_FF^{-1} S_FC d_C,  f_C = (S_CC - S_CF S_FF^{-1} S_FC) d_C.
-/// It is computed directly for the first contact set (and again when the zone grows) from 2m blocked
-/// solves of the distributed SlabSystem in that partition. Its rows are distributed over the ranks of the
-/// slab's communicator (each rank holds a contiguous block of the 2 n_x rows of every column); a solve
-/// gathers the 2 n_x outputs.
+/// It is computed directly for the first contact set (and again when the zone grows) from 2m unit solves
+/// of the slab in that partition, shared out over the ranks of the slab's communicator in blocks of
+/// columns, each rank solving its blocks on its own serial copy of the slab (src/contact/condensation.cpp);
+/// the columns then go to the ranks that hold their rows. Its rows are distributed over those ranks (each
+/// rank holds a contiguous block of the 2 n_x rows of every column); a solve gathers the 2 n_x outputs.
 /// A node joining or leaving the contact is a principal pivot on its dofs (O(n_x m)); the pivots are
 /// deferred (eliminated in each solve through their small block) and applied 64 dofs at a time as one
 /// BLAS-3 block pivot. A solve is one column of 2 n_x per nonzero prescribed value (plus one per pending
@@ -34,7 +37,8 @@ class CondensedSurfaceSolver : public SurfaceSolver {
 public:
   /// `slab` rests on its bottom (as for SlabSurfaceSolver). The first zone covers the top nodes with x in
   /// [x_first, x_last] [m] plus `margin_nodes` on each side; it is condensed at the first setContactSet,
-  /// which must come before the first solve.
+  /// which must come before the first solve. On more than one rank each rank condenses on a serial copy
+  /// of `slab` (same grid, support and solver options, on PETSC_COMM_SELF), made here.
   CondensedSurfaceSolver(SlabSystem &slab, double x_first, double x_last, int margin_nodes);
 
   const std::vector<double> &surfaceX() const override { return x_; }
@@ -68,6 +72,8 @@ public:
   long long condensationSolves() const { return condensation_solves_; }
   /// Wall time spent condensing, in solve() and in setContactSet() (the pivots) [s].
   double condensationSeconds() const { return condensation_seconds_; }
+  /// CPU time of this process spent condensing [s] (on a loaded machine, closer to the work than wall time).
+  double condensationCpuSeconds() const { return condensation_cpu_seconds_; }
   double solveSeconds() const { return solve_seconds_; }
   double contactSetSeconds() const { return contact_set_seconds_; }
 
@@ -86,8 +92,13 @@ private:
   void setZone(std::int64_t first, std::int64_t last);
   /// held_mask_ from held_.
   void maskHeld();
+  /// The condensation (src/contact/condensation.cpp).
   void condense();
-  void gatherRows(const std::vector<std::size_t> &dofs, std::vector<double> &rows);
+  /// Rows `dofs` (sorted zone rows) of the tableau on every rank, column-major k x 2m; the rows of the
+  /// dofs in `known` (sorted) are taken from `known_rows` (column-major, the tableau unchanged since),
+  /// the others gathered from their owners in one collective.
+  void gatherRows(const std::vector<std::size_t> &dofs, const std::vector<std::size_t> &known,
+                  const std::vector<double> &known_rows, std::vector<double> &rows) const;
   /// LU factors of a block of pivot dofs, scaled (see factorPivotBlock).
   struct PivotBlock {
     std::vector<double> lu, scale;
@@ -109,6 +120,14 @@ private:
   const double *respond(const std::vector<Input> &inputs, std::vector<double> &gathered);
   /// Node k's unit response for component c in the tableau's row order (unitResponse, unmapped).
   const double *unitColumn(int k, Component c, std::vector<double> &gathered);
+  /// Node k's unit responses for u and w (two unitColumn calls), gathered in one collective.
+  std::array<const double *, 2> unitColumns(int k, std::vector<double> &gathered_u,
+                                            std::vector<double> &gathered_w);
+  /// The nonzero input of node k's unit response for component c (none if that dof is free).
+  void unitInputs(int k, Component c, std::vector<Input> &inputs) const;
+  /// A solve's first part: the pending dofs' inputs into `xp`, this rank's rows of the outputs into `y`
+  /// (local_rows_ of them). (A unit column on one rank with no pivot pending is read in place by respond.)
+  void localResponse(const std::vector<Input> &inputs, std::vector<double> &xp, double *y);
   void changeContactSetByLinearity(ProvisionalEquilibrium &e, EventType type, int k);
   /// This rank's rows of a 2 n_x x 2m column-major block, all of them in row order on rank 0 (collective),
   /// and back.
@@ -116,6 +135,8 @@ private:
   std::vector<double> localRows(const std::vector<double> &global) const;
 
   SlabSystem &slab_;
+  MPI_Comm comm_;                           // the slab's: the tableau's rows are distributed over it
+  std::unique_ptr<SlabSystem> serial_slab_; // on more than one rank: this rank's copy for the condensation
   std::vector<double> x_, width_;
   int margin_ = 0;
   std::int64_t nx_ = 0, zone_first_ = 0, zone_nodes_ = 0;
@@ -131,21 +152,23 @@ private:
   std::vector<double> tableau_;    // the same after the pivots of the current contact set
   std::vector<char> tableau_held_; // per zone dof: held in the tableau's partition
   std::vector<char> in_contact_, held_laterally_;
-  std::vector<char> held_;               // per zone dof, as asked by setContactSet
-  std::vector<std::uint64_t> held_mask_; // the same as bit masks (all ones if held), for the slip kernel
-  std::vector<double> column_, work_, y_local_, y_; // work
+  std::vector<char> held_;                 // per zone dof, as asked by setContactSet
+  std::vector<std::uint64_t> held_mask_;   // the same as bit masks (all ones if held), for the slip kernel
+  std::vector<double> work_, y_local_, y_; // work
   // Deferred pivots: the zone dofs whose role differs from tableau_held_ (sorted), their rows of the
   // tableau (column-major k x 2m), the LU factors of their k x k block, and the columns they have added
   // to the solves since they were first deferred.
   std::vector<std::size_t> pending_;
   std::vector<double> pending_rows_, pending_in_;
-  std::vector<Input> inputs_; // work
+  std::vector<Input> inputs_, inputs_w_;    // work
+  std::vector<double> pending_in_w_, pair_; // work of unitColumns
   PivotBlock pending_block_;
   double pending_work_ = 0;
   long long solves_ = 0, condensation_solves_ = 0, pivots_ = 0;
   std::size_t pivots_since_refresh_ = 0;
   int condensations_ = 0;
-  double condensation_seconds_ = 0, solve_seconds_ = 0, contact_set_seconds_ = 0;
+  double condensation_seconds_ = 0, condensation_cpu_seconds_ = 0, solve_seconds_ = 0,
+         contact_set_seconds_ = 0;
   // The strategy's own: a slip's second unit column (the first is in y_), the changes since a solve.
   std::vector<double> y_w_;
   long long set_changes_since_solve_ = 0;

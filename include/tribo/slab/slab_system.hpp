@@ -71,6 +71,10 @@ public:
   MPI_Comm comm() const { return comm_; }
   const BinaryHierarchy &grid() const { return grid_; }
   const ElasticConstants &elastic() const { return elastic_; }
+  /// How the slab is held and how it is solved, as constructed: with grid() and elastic(), what a copy
+  /// on another communicator needs (the condensation's serial copies, CondensedSurfaceSolver).
+  const SlabSupport &support() const { return support_; }
+  const SlabSolverOptions &options() const { return options_; }
   /// Global node range [first, last) owned by this rank (a strip of whole columns).
   std::array<std::int64_t, 2> ownedNodes() const { return owned_nodes_; }
   PetscInt globalDof(const NodeRef &n, Component c) const {
@@ -124,6 +128,7 @@ private:
   MPI_Comm comm_;
   BinaryHierarchy grid_;
   ElasticConstants elastic_;
+  SlabSupport support_;
   SlabSolverOptions options_;
   std::array<std::int64_t, 2> owned_nodes_{};
   std::array<std::int64_t, 2> owned_columns_{};

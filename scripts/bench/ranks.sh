@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# One large case on 1 and on 2 ranks, run alternately (issue 20, goal 6): the condensation, the normal
+# contact (condensation included) and the events, and the ratios 1 rank / 2 ranks per pair of runs;
+# then the case once on 4 ranks (--oversubscribe: a check that the events are the same, not of speed).
+# Not part of ctest (timings).
+#   scripts/bench/ranks.sh BUILD_DIR [LEVELS] [EVENTS]
+# BUILD_DIR configured with -DTRIBO_BUILD_BENCH=ON (preset `bench`). LEVELS defaults to 13 (n_x = 8193),
+# EVENTS to 2000. Environment: REPS (default 2) pairs of runs; FOUR=0 skips the 4-rank run.
+# Times in seconds; CPU times are the largest over the ranks (on a loaded machine closer to the work than
+# wall times; MPI waits count as CPU). Each run prints the fingerprints of its events (type, node, state changes) and of F, bit for bit:
+# equal fingerprints on 1, 2 and 4 ranks mean the same events and the same F to the last bit.
+set -euo pipefail
+build=${1:?usage: ranks.sh BUILD_DIR [LEVELS] [EVENTS]}
+levels=${2:-13}
+events=${3:-2000}
+reps=${REPS:-2}
+bench="$build/bench/bench_contact"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+echo "# machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# commit: $(git -C "$(dirname "$0")/../.." rev-parse --short HEAD)"
+echo "# bench_contact -levels $levels -mu_i 0.5 -events $events -paths condensed, 1 rank vs mpiexec -n 2"
+
+# One run, on one line: wall times of the condensation, the normal contact (condensation included) and the
+# events, then their CPU times (the largest over the ranks), then the fingerprints.
+run() {
+  local ranks=$1 out
+  local over=""
+  ((ranks > $(nproc))) && over=--oversubscribe
+  out=$(mpiexec $over -n "$ranks" "$bench" -levels "$levels" -mu_i 0.5 -events "$events" -paths condensed)
+  grep -E "^  normal contact|^  condensed:" <<<"$out" | sed "s/^/#   $ranks rank(s): /" >&2
+  echo "$(sed -n 's/.*condensation \([0-9.]*\) s, pivots.*/\1/p' <<<"$out")" \
+    "$(sed -n 's/.*normal \([0-9.]*\) s, .*/\1/p' <<<"$out")" \
+    "$(sed -n 's/.* events in \([0-9.]*\) s = .*/\1/p' <<<"$out")" \
+    "$(sed -n 's/.*CPU (largest over the ranks): normal contact \([0-9.]*\) s, condensation \([0-9.]*\) s/\2 \1/p' <<<"$out")" \
+    "$(sed -n 's/.*changes\/s, [0-9]* solves .*; CPU \([0-9.]*\) s = .*/\1/p' <<<"$out")" \
+    "$(sed -n 's/.*fingerprints: events \([0-9a-f]*\), F \([0-9a-f]*\),.*/\1 \2/p' <<<"$out")"
+}
+ratio() { echo "scale=2; $1 / $2" | bc | sed 's/^\./0./'; }
+same() { [[ "$1 $2" == "$3 $4" ]] && echo "same to the last bit" || { [[ $1 == "$3" ]] && echo "same events, F differs" || echo "EVENTS DIFFER"; }; }
+
+fmt="%-4s %-5s %10s %10s %10s | %10s %10s %10s | %s\n"
+printf "$fmt" pair ranks "condense" normal events "CPU cond." "CPU normal" "CPU events" "fingerprints (events, F)"
+for ((i = 1; i <= reps; ++i)); do
+  read -r c1 n1 e1 cc1 cn1 ce1 f1 g1 < <(run 1)
+  printf "$fmt" "$i" 1 "$c1" "$n1" "$e1" "$cc1" "$cn1" "$ce1" "$f1 $g1"
+  read -r c2 n2 e2 cc2 cn2 ce2 f2 g2 < <(run 2)
+  printf "$fmt" "$i" 2 "$c2" "$n2" "$e2" "$cc2" "$cn2" "$ce2" "$f2 $g2"
+  printf "$fmt" "$i" "1/2" "$(ratio "$c1" "$c2")x" "$(ratio "$n1" "$n2")x" "$(ratio "$e1" "$e2")x" \
+    "$(ratio "$cc1" "$cc2")x" "$(ratio "$cn1" "$cn2")x" "$(ratio "$ce1" "$ce2")x" "$(same "$f1" "$g1" "$f2" "$g2")"
+done
+if [[ ${FOUR:-1} != 0 ]]; then
+  read -r c4 n4 e4 cc4 cn4 ce4 f4 g4 < <(run 4)
+  printf "$fmt" - 4 "$c4" "$n4" "$e4" "$cc4" "$cn4" "$ce4" "$f4 $g4 ($(same "$f4" "$g4" "$f1" "$g1") as on 1 rank)"
+fi
