@@ -75,8 +75,9 @@ void CondensedSurfaceSolver::condense() {
   auto firstColumn = [&](std::size_t r) { return blockBegin(blocks * r / P); };
   const std::size_t mine = firstColumn(me + 1) - firstColumn(me);
   // Every column of this rank's, its rows held by rank q at send[displs[q] + c * rows(q) ...]; its own
-  // rows straight into base_. Counts in doubles, as int (MPI): the largest is 2m x 2n_x on one rank.
-  if (rows_ * dz_ > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+  // rows straight into base_. Counts in doubles, as int (MPI): the largest is 2m x 2n_x on one rank
+  // (on one rank nothing is sent).
+  if (ranks_ > 1 && rows_ * dz_ > static_cast<std::size_t>(std::numeric_limits<int>::max()))
     throw SolverError("condensed surface: the tableau has more than 2^31 entries per exchange");
   std::vector<int> send_counts(ranks_, 0), send_displs(ranks_, 0), recv_counts(ranks_, 0),
       recv_displs(ranks_, 0);
