@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The rough pin (input/rough_pin_smoke.yaml, pin.shape: self_affine) is the same profile on every rank
-# and on both solver paths: the condensed and the reference path (contact.solver_path), each on one rank
-# and on a slab distributed over two, give the same events (type, node, state changes, contact count,
-# contact patches) and F(delta) to 1e-9 W; it touches in several patches
+# and on both solver paths: the condensed path gives bitwise the same results on one rank and on a slab
+# distributed over two; the reference path, on one rank and on two, gives the same events (type, node,
+# state changes, contact count, contact patches) and F(delta) to 1e-9 W; it touches in several patches
 # (normal/contact_patches, events/contact_patches), its contact length is its contact nodes' widths
 # (uniform top row, no node at the slab's edge), its profile is written (pin/x, pin/h); another seed
 # gives other events.
@@ -17,7 +17,7 @@ same="$src/tests/regression/pin_table_circle.py"
 condensed="--set contact.solver_path=condensed" reference="--set contact.solver_path=reference"
 run np1 mpiexec -n 1 "$tribo" run "$input" -o np1.h5 $condensed
 run np2 mpiexec -n 2 --oversubscribe "$tribo" run "$input" -o np2.h5 --ranks-per-case 2 $condensed
-check "1 rank = 2 ranks (events, F to 1e-9 W)" "$py" "$same" np1.h5 np2.h5
+check "condensed path: 1 rank = 2 ranks, bitwise" "$py" "$src/scripts/h5compare.py" np1.h5 np2.h5 --ignore condensed_bytes
 run ref1 mpiexec -n 1 "$tribo" run "$input" -o ref1.h5 $reference
 run ref2 mpiexec -n 2 --oversubscribe "$tribo" run "$input" -o ref2.h5 --ranks-per-case 2 $reference
 check "reference path = condensed path, 1 rank" "$py" "$same" np1.h5 ref1.h5
