@@ -1,12 +1,14 @@
 // Benchmark of the contact iterations: the reference KSP path against the condensed path on the Fig. 6
 // setup, events/s and state changes/s, the cost breakdown, and the events' agreement between the paths.
 //   bench_contact -levels 7 -mu_i 0.5 -events 2000 -paths condensed,reference [-max_seconds 600]
-//   [-progress N] [-max_state_changes N] [-events_out FILE]
+//   [-progress N] [-max_state_changes N] [-events_out FILE] [-tableau automatic|row_blocks]
 // One line per path: setup (assembly + condensation), normal contact, the events (stopped early after
 // max_seconds of events, counted as such), then for the condensed path the split of the event time into
 // condensed solves, S_FF factorisations and the rest (event search, bookkeeping of FrictionalContact).
 // -events_out FILE writes every event of each path (type, node, state changes, delta and F as hex floats)
-// to FILE.<path>, for a bitwise comparison of two builds (`cmp`; scripts/bench/fig6.sh).
+// to FILE.<path>, for a bitwise comparison of two builds (`cmp`; scripts/bench/fig6.sh). -tableau: where
+// the condensed tableau's rows live on more than one rank (TableauStorage; row_blocks: a private block per
+// rank, as across nodes).
 #include "tribo/contact/pin_on_slab.hpp"
 #include "tribo/core/petsc_handles.hpp"
 
@@ -62,7 +64,7 @@ int main(int argc, char **argv) {
     MPI_Comm comm = PETSC_COMM_WORLD;
     PetscInt levels = 7, events = 2000, margin = 8, progress = 0, max_changes = 1000000;
     PetscReal mu_i = 0.5, max_seconds = 1e30;
-    char paths_c[256] = "condensed,reference", events_out[PETSC_MAX_PATH_LEN] = "";
+    char paths_c[256] = "condensed,reference", events_out[PETSC_MAX_PATH_LEN] = "", tableau[64] = "automatic";
     PetscOptionsGetInt(nullptr, nullptr, "-levels", &levels, nullptr);
     PetscOptionsGetInt(nullptr, nullptr, "-events", &events, nullptr);
     PetscOptionsGetInt(nullptr, nullptr, "-margin", &margin, nullptr);
@@ -72,6 +74,9 @@ int main(int argc, char **argv) {
     PetscOptionsGetReal(nullptr, nullptr, "-max_seconds", &max_seconds, nullptr);
     PetscOptionsGetString(nullptr, nullptr, "-paths", paths_c, sizeof paths_c, nullptr);
     PetscOptionsGetString(nullptr, nullptr, "-events_out", events_out, sizeof events_out, nullptr);
+    // Where the condensed tableau's rows live on more than one rank: automatic (shared on one node) or
+    // row_blocks (a private block per rank, outputs gathered).
+    PetscOptionsGetString(nullptr, nullptr, "-tableau", tableau, sizeof tableau, nullptr);
     int size = 1;
     MPI_Comm_size(comm, &size);
 
@@ -84,6 +89,8 @@ int main(int argc, char **argv) {
       s.contact.max_state_changes = max_changes;
       s.zone_margin_nodes = static_cast<int>(margin);
       s.solver_path = name == "reference" ? SolverPath::reference : SolverPath::condensed;
+      s.tableau_placement =
+          std::string(tableau) == "row_blocks" ? TableauPlacement::row_blocks : TableauPlacement::automatic;
       Run r;
       r.path = name;
       MPI_Barrier(comm);

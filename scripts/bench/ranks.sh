@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # One large case on 1 and on 2 ranks, run alternately (issue 20, goal 6): the condensation, the normal
-# contact (condensation included) and the events, and the ratios 1 rank / 2 ranks per pair of runs;
-# then the case once on 4 ranks (--oversubscribe: a check that the events are the same, not of speed).
+# contact (condensation included) and the events, and the ratios 1 rank / 2 ranks per pair of runs, with
+# the tableau's rows shared on the node (the default) and, as a baseline, in a private block per rank
+# (`-tableau row_blocks`, as across nodes); then the case once on 4 ranks (--oversubscribe: a check that
+# the events are the same, not of speed).
 # Not part of ctest (timings).
 #   scripts/bench/ranks.sh BUILD_DIR [LEVELS] [EVENTS]
 # BUILD_DIR configured with -DTRIBO_BUILD_BENCH=ON (preset `bench`). LEVELS defaults to 13 (n_x = 8193),
@@ -23,10 +25,11 @@ echo "# bench_contact -levels $levels -mu_i 0.5 -events $events -paths condensed
 # One run, on one line: wall times of the condensation, the normal contact (condensation included) and the
 # events, then their CPU times (the largest over the ranks), then the fingerprints.
 run() {
-  local ranks=$1 out
+  local ranks=$1 tableau=${2:-automatic} out
   local over=""
   ((ranks > $(nproc))) && over=--oversubscribe
-  out=$(mpiexec $over -n "$ranks" "$bench" -levels "$levels" -mu_i 0.5 -events "$events" -paths condensed)
+  out=$(mpiexec $over -n "$ranks" "$bench" -levels "$levels" -mu_i 0.5 -events "$events" -paths condensed \
+    -tableau "$tableau")
   grep -E "^  normal contact|^  condensed:" <<<"$out" | sed "s/^/#   $ranks rank(s): /" >&2
   echo "$(sed -n 's/.*condensation \([0-9.]*\) s, pivots.*/\1/p' <<<"$out")" \
     "$(sed -n 's/.*normal \([0-9.]*\) s, .*/\1/p' <<<"$out")" \
@@ -45,8 +48,12 @@ for ((i = 1; i <= reps; ++i)); do
   printf "$fmt" "$i" 1 "$c1" "$n1" "$e1" "$cc1" "$cn1" "$ce1" "$f1 $g1"
   read -r c2 n2 e2 cc2 cn2 ce2 f2 g2 < <(run 2)
   printf "$fmt" "$i" 2 "$c2" "$n2" "$e2" "$cc2" "$cn2" "$ce2" "$f2 $g2"
+  read -r c3 n3 e3 cc3 cn3 ce3 f3 g3 < <(run 2 row_blocks)
+  printf "$fmt" "$i" "2rb" "$c3" "$n3" "$e3" "$cc3" "$cn3" "$ce3" "$f3 $g3"
   printf "$fmt" "$i" "1/2" "$(ratio "$c1" "$c2")x" "$(ratio "$n1" "$n2")x" "$(ratio "$e1" "$e2")x" \
     "$(ratio "$cc1" "$cc2")x" "$(ratio "$cn1" "$cn2")x" "$(ratio "$ce1" "$ce2")x" "$(same "$f1" "$g1" "$f2" "$g2")"
+  printf "$fmt" "$i" "1/2rb" "$(ratio "$c1" "$c3")x" "$(ratio "$n1" "$n3")x" "$(ratio "$e1" "$e3")x" \
+    "$(ratio "$cc1" "$cc3")x" "$(ratio "$cn1" "$cn3")x" "$(ratio "$ce1" "$ce3")x" "$(same "$f1" "$g1" "$f3" "$g3")"
 done
 if [[ ${FOUR:-1} != 0 ]]; then
   read -r c4 n4 e4 cc4 cn4 ce4 f4 g4 < <(run 4)

@@ -58,10 +58,11 @@ PetscBLASInt blasInt(std::size_t n) {
 } // namespace
 
 CondensedSurfaceSolver::CondensedSurfaceSolver(SlabSystem &slab, double x_first, double x_last,
-                                               int margin_nodes)
+                                               int margin_nodes, TableauPlacement placement)
     : slab_(slab), comm_(slab.comm()), margin_(std::max(margin_nodes, 0)) {
   TRIBO_MPI_CALL(MPI_Comm_rank(comm_, &rank_));
   TRIBO_MPI_CALL(MPI_Comm_size(comm_, &ranks_));
+  tableau_ = TableauStorage::make(comm_, placement);
   // Each rank condenses its share of the columns on a serial slab: on one rank the slab itself.
   if (ranks_ > 1)
     serial_slab_ = std::make_unique<SlabSystem>(PETSC_COMM_SELF, slab.grid(), slab.elastic(), slab.support(),
@@ -96,8 +97,7 @@ std::size_t CondensedSurfaceSolver::bytesFor(std::int64_t surface_nodes, std::in
 }
 
 std::size_t CondensedSurfaceSolver::bytes() const {
-  return sizeof(double) *
-         (base_.size() + tableau_.size() + work_.size() + y_local_.size() + y_.size() + pending_rows_.size());
+  return sizeof(double) * (base_.size() + work_.size() + pending_rows_.size()) + tableau_->bytes();
 }
 
 void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
@@ -120,24 +120,21 @@ void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
     row_counts_[r] = row_begins_[r + 1] - row_begins_[r];
   row_begin_ = static_cast<std::size_t>(row_begins_[rank_]);
   local_rows_ = static_cast<std::size_t>(row_counts_[rank_]);
-  base_.clear();
-  tableau_.clear();
-  y_local_.assign(2 * local_rows_, 0.0); // room for unitColumns' two
-  y_.assign(rows_, 0.0);
+  std::vector<double>().swap(base_); // before the tableau's room is taken
+  tableau_->allocate(rows_, dz_, row_begins_);
   work_.assign(2 * local_rows_, 0.0);
 }
 
 // The tableau starts again from the condensed one, in the partition it was condensed in.
 void CondensedSurfaceSolver::refresh() {
-  tableau_ = base_;
+  tableau_->assignLocal(base_);
   tableau_held_ = base_held_;
   pending_.clear();
   pending_work_ = 0;
   pivots_since_refresh_ = 0;
 }
 
-// The rows of a set of dofs are contiguous in the distributed tableau's order, so with the dofs sorted
-// each rank's share is a contiguous run of them: one MPI_Allgatherv for all the rows not known yet.
+// The rows not known yet come from the storage, in one collective.
 void CondensedSurfaceSolver::gatherRows(const std::vector<std::size_t> &dofs,
                                         const std::vector<std::size_t> &known,
                                         const std::vector<double> &known_rows,
@@ -157,25 +154,8 @@ void CondensedSurfaceSolver::gatherRows(const std::vector<std::size_t> &dofs,
       rows[j * k + r] = known_rows[j * k_known + q];
   }
   if (missing.empty()) return;
-  // Row-major: missing row s at [s * 2m, (s + 1) * 2m); each rank fills its own run in place.
-  std::vector<double> packed(missing.size() * dz_);
-  std::vector<int> counts(ranks_), displs(ranks_);
-  for (int q = 0; q < ranks_; ++q) {
-    const auto lo =
-        std::lower_bound(missing.begin(), missing.end(), static_cast<std::size_t>(row_begins_[q]));
-    const auto hi =
-        std::lower_bound(missing.begin(), missing.end(), static_cast<std::size_t>(row_begins_[q + 1]));
-    counts[q] = static_cast<int>(static_cast<std::size_t>(hi - lo) * dz_);
-    displs[q] = static_cast<int>(static_cast<std::size_t>(lo - missing.begin()) * dz_);
-  }
-  for (std::size_t s = static_cast<std::size_t>(displs[rank_]) / dz_,
-                   end = s + static_cast<std::size_t>(counts[rank_]) / dz_;
-       s < end; ++s)
-    for (std::size_t j = 0; j < dz_; ++j)
-      packed[s * dz_ + j] = tableau_[j * local_rows_ + (missing[s] - row_begin_)];
-  if (ranks_ > 1)
-    TRIBO_MPI_CALL(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, packed.data(), counts.data(),
-                                  displs.data(), MPI_DOUBLE, comm_));
+  std::vector<double> packed; // row-major: missing row s at [s * 2m, (s + 1) * 2m)
+  tableau_->rows(missing, packed);
   for (std::size_t s = 0; s < missing.size(); ++s)
     for (std::size_t j = 0; j < dz_; ++j)
       rows[j * k + slot[s]] = packed[s * dz_ + j];
@@ -225,8 +205,9 @@ void CondensedSurfaceSolver::flushPending() {
   if (pending_.empty()) return;
   const std::vector<std::size_t> &dofs = pending_;
   const std::vector<double> &rows = pending_rows_;
-  const std::size_t k = dofs.size(), lr = local_rows_;
-  double *A = tableau_.data();
+  const std::size_t k = dofs.size(), lr = local_rows_, ld = tableau_->ld();
+  tableau_->fence(); // every rank has read the rows it is about to change (a column read in place)
+  double *A = tableau_->local(0);
   std::vector<double> Minv = pending_block_.lu; // M^-1 = S (S M S)^-1 S
   {
     const PetscBLASInt n = blasInt(k), lwork = blasInt(k * k);
@@ -247,25 +228,26 @@ void CondensedSurfaceSolver::flushPending() {
   BLASgemm_("N", "N", &kk, &n, &kk, &one, Minv.data(), &kk, rows.data(), &kk, &zero, T.data(), &kk);
   if (lr > 0) {
     // W = A_:P M^-1 (this rank's rows), then A -= W A_P; the columns P become W.
-    const PetscBLASInt m = blasInt(lr);
+    const PetscBLASInt m = blasInt(lr), lda = blasInt(ld);
     std::vector<double> AP(lr * k);
     for (std::size_t s = 0; s < k; ++s)
-      std::copy(A + dofs[s] * lr, A + (dofs[s] + 1) * lr, AP.begin() + static_cast<std::ptrdiff_t>(s * lr));
+      std::copy(A + dofs[s] * ld, A + dofs[s] * ld + lr, AP.begin() + static_cast<std::ptrdiff_t>(s * lr));
     work_.resize(lr * k);
     BLASgemm_("N", "N", &m, &kk, &kk, &one, AP.data(), &m, Minv.data(), &kk, &zero, work_.data(), &m);
-    BLASgemm_("N", "N", &m, &n, &kk, &minus_one, work_.data(), &m, rows.data(), &kk, &one, A, &m);
+    BLASgemm_("N", "N", &m, &n, &kk, &minus_one, work_.data(), &m, rows.data(), &kk, &one, A, &lda);
     for (std::size_t s = 0; s < k; ++s)
       std::copy(work_.begin() + static_cast<std::ptrdiff_t>(s * lr),
-                work_.begin() + static_cast<std::ptrdiff_t>((s + 1) * lr), A + dofs[s] * lr);
+                work_.begin() + static_cast<std::ptrdiff_t>((s + 1) * lr), A + dofs[s] * ld);
   }
   for (std::size_t r = 0; r < k; ++r) {
     const std::size_t p = dofs[r];
     if (p < row_begin_ || p >= row_begin_ + lr) continue;
     for (std::size_t j = 0; j < dz_; ++j)
-      A[j * lr + (p - row_begin_)] = -T[j * k + r];
+      A[j * ld + (p - row_begin_)] = -T[j * k + r];
     for (std::size_t s = 0; s < k; ++s)
-      A[dofs[s] * lr + (p - row_begin_)] = Minv[s * k + r];
+      A[dofs[s] * ld + (p - row_begin_)] = Minv[s * k + r];
   }
+  tableau_->fence(); // every rank sees the new rows
   for (std::size_t p : dofs)
     tableau_held_[p] = !tableau_held_[p];
   pivots_since_refresh_ += k;
@@ -382,74 +364,47 @@ void CondensedSurfaceSolver::unitInputs(int k, Component c, std::vector<Input> &
   }
 }
 
-const double *CondensedSurfaceSolver::unitColumn(int k, Component c, std::vector<double> &gathered) {
-  unitInputs(k, c, inputs_);
-  return respond(inputs_, gathered);
-}
-
-// The same as unitColumn for u, then for w, with the two gathers in one collective.
-std::array<const double *, 2> CondensedSurfaceSolver::unitColumns(int k, std::vector<double> &gathered_u,
-                                                                  std::vector<double> &gathered_w) {
+// Node k's two unit columns: each read in place where it can be, else both solved and their outputs
+// gathered in one collective.
+std::array<const double *, 2> CondensedSurfaceSolver::unitColumns(int k) {
   unitInputs(k, Component::u, inputs_);
   unitInputs(k, Component::w, inputs_w_);
   const std::size_t kp = pending_.size();
-  // Where two solves in turn would apply the pending pivots between them, they run in turn.
-  if (ranks_ == 1 || (kp > 0 && pending_work_ + static_cast<double>(kp) >= static_cast<double>(dz_)))
-    return {respond(inputs_, gathered_u), respond(inputs_w_, gathered_w)};
+  // In place (no pivot pending and every row here), or where two solves in turn would apply the
+  // pending pivots between them, they run in turn.
+  if ((kp == 0 && tableau_->column(0)) ||
+      (kp > 0 && pending_work_ + static_cast<double>(kp) >= static_cast<double>(dz_)))
+    return {respond(inputs_, 0), respond(inputs_w_, 1)};
   StageScope stage(logStages().solve, solve_seconds_);
-  localResponse(inputs_, pending_in_, y_local_.data());
-  localResponse(inputs_w_, pending_in_w_, y_local_.data() + local_rows_);
-  // Rank r sends its rows of both columns; they arrive one after the other and are put in place.
-  std::vector<int> counts(ranks_), displs(ranks_);
-  for (int r = 0; r < ranks_; ++r)
-    counts[r] = 2 * row_counts_[r], displs[r] = 2 * row_begins_[r];
-  pair_.resize(2 * rows_);
-  TRIBO_MPI_CALL(MPI_Allgatherv(y_local_.data(), counts[rank_], MPI_DOUBLE, pair_.data(), counts.data(),
-                                displs.data(), MPI_DOUBLE, comm_));
-  gathered_u.resize(rows_);
-  gathered_w.resize(rows_);
-  for (int r = 0; r < ranks_; ++r) {
-    const double *from = pair_.data() + displs[r];
-    std::copy(from, from + row_counts_[r], gathered_u.data() + row_begins_[r]);
-    std::copy(from + row_counts_[r], from + counts[r], gathered_w.data() + row_begins_[r]);
-  }
-  for (std::size_t r = 0; r < kp; ++r) {
-    gathered_u[pending_[r]] = pending_in_[r];
-    gathered_w[pending_[r]] = pending_in_w_[r];
-  }
+  localResponse(inputs_, pending_in_, tableau_->outputRows(0));
+  localResponse(inputs_w_, pending_in_w_, tableau_->outputRows(1));
   solves_ += 2;
-  return {gathered_u.data(), gathered_w.data()};
+  return tableau_->output(0, 2);
 }
 
-const double *CondensedSurfaceSolver::respond(const std::vector<Input> &inputs,
-                                              std::vector<double> &gathered) {
+const double *CondensedSurfaceSolver::respond(const std::vector<Input> &inputs, int slot) {
   // Pending pivots cost k columns per solve; once they have cost a pass over the tableau, apply them.
   if (!pending_.empty() && pending_work_ >= static_cast<double>(dz_)) {
     StageScope stage(logStages().contact_set, contact_set_seconds_);
     flushPending();
   }
-  // A unit column on one rank with no pivot pending is read in place (a slip's case, nearly every solve
-  // of an avalanche): nothing to compute, so no log stage and no timer either. At n_x = 129 their push,
-  // pop and clock reads were a seventh of the events' instructions (docs/performance.md, "Goal 4 at
-  // Fig. 6").
-  const std::size_t k = pending_.size();
-  if (ranks_ == 1 && k == 0 && inputs.size() == 1 && inputs[0].value == 1.0 && tableau_held_[inputs[0].j]) {
-    ++solves_;
-    return &tableau_[inputs[0].j * local_rows_];
-  }
+  // A unit column with no pivot pending is read in place where every row is here (one rank, or the
+  // rows shared on a node): a slip's case, nearly every solve of an avalanche. Computing nothing, it is
+  // neither a log stage nor timed: at n_x = 129 their push, pop and clock reads were a seventh of the
+  // events' instructions (docs/performance.md, "Goal 4 at Fig. 6"). Every rank takes the same branch.
+  if (pending_.empty() && inputs.size() == 1 && inputs[0].value == 1.0 && tableau_held_[inputs[0].j])
+    if (const double *column = tableau_->column(inputs[0].j)) {
+      ++solves_;
+      return column;
+    }
   StageScope stage(logStages().solve, solve_seconds_);
-  gathered.resize(rows_);
-  localResponse(inputs, pending_in_, ranks_ > 1 ? y_local_.data() : gathered.data());
+  localResponse(inputs, pending_in_, tableau_->outputRows(slot));
   ++solves_;
-  if (ranks_ > 1)
-    TRIBO_MPI_CALL(MPI_Allgatherv(y_local_.data(), row_counts_[rank_], MPI_DOUBLE, gathered.data(),
-                                  row_counts_.data(), row_begins_.data(), MPI_DOUBLE, comm_));
-  for (std::size_t r = 0; r < pending_.size(); ++r)
-    gathered[pending_[r]] = pending_in_[r];
-  return gathered.data();
+  return tableau_->output(slot, 1)[slot];
 }
 
-void CondensedSurfaceSolver::localResponse(const std::vector<Input> &inputs, std::vector<double> &xp, double *y) {
+void CondensedSurfaceSolver::localResponse(const std::vector<Input> &inputs, std::vector<double> &xp,
+                                           double *y) {
   // Pending dofs P (roles swapped since the tableau's partition): with R the rest, the tableau's own
   // inputs at P solve M x_P = x'_P - A_PR x_R (x'_P: the current partition's inputs at P), and the
   // current outputs at P are those x_P.
@@ -487,7 +442,7 @@ void CondensedSurfaceSolver::localResponse(const std::vector<Input> &inputs, std
   // outputs are the same to the last bit on 1 or P ranks.
   auto axpy = [&](std::size_t j, double v) {
     if (v == 0.0) return;
-    const double *__restrict a = &tableau_[j * local_rows_];
+    const double *__restrict a = tableau_->local(j);
     double *__restrict t = y;
     for (std::size_t l = 0; l < local_rows_; ++l)
       t[l] += v * a[l];
@@ -504,10 +459,14 @@ void CondensedSurfaceSolver::localResponse(const std::vector<Input> &inputs, std
   }
   for (; r < k; ++r)
     axpy(pending_[r], xp[r]);
+  // The current outputs at P are the x_P solved for (this rank's rows of them).
+  for (std::size_t q = 0; q < k; ++q)
+    if (pending_[q] >= row_begin_ && pending_[q] < row_begin_ + local_rows_)
+      y[pending_[q] - row_begin_] = xp[q];
 }
 
 void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, SurfaceState &out) {
-  const double *out_y = respond(inputs, y_);
+  const double *out_y = respond(inputs, 0);
 
   // Held: the prescription in, the reaction out; free: no external force, the displacement out. The
   // outside nodes are those left and right of the zone, in order.
@@ -579,7 +538,7 @@ void CondensedSurfaceSolver::saveState(const StateWriter &out) const {
   out.putInteger("zone_nodes", zone_nodes_);
   out.putInteger("margin", margin_);
   out.put("base", gatherBlock(base_));
-  out.put("tableau", gatherBlock(tableau_));
+  out.put("tableau", gatherBlock(tableau_->localCopy()));
   out.putIntegers("base_held", base_held_);
   out.putIntegers("tableau_held", tableau_held_);
   out.putIntegers("in_contact", in_contact_);
@@ -602,7 +561,7 @@ void CondensedSurfaceSolver::restoreState(const StateReader &in) {
   setZone(first, first + in.integer("zone_nodes") - 1);
   margin_ = static_cast<int>(in.integer("margin"));
   base_ = localRows(in.values("base"));
-  tableau_ = localRows(in.values("tableau"));
+  tableau_->assignLocal(localRows(in.values("tableau")));
   base_held_ = in.integers<char>("base_held");
   tableau_held_ = in.integers<char>("tableau_held");
   in_contact_ = in.integers<char>("in_contact");

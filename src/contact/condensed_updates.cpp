@@ -35,10 +35,10 @@ void CondensedSurfaceSolver::followPinStep(ProvisionalEquilibrium &e, double ste
 // as the tableau holds them (force where held, displacement where free): their contact forces, k's
 // force rates, then one fused pass over the state (src/contact/slip_kernel.cpp).
 void CondensedSurfaceSolver::slip(ProvisionalEquilibrium &e, int k) {
-  const SurfaceState &unit = e.unitInterference(); // first: it may solve, into y_
+  const SurfaceState &unit = e.unitInterference(); // first: it may solve
   const std::int64_t i = k - zone_first_;
   if (i < 0 || i >= zone_nodes_) throw SolverError(fmt::format("slip of node {}: outside the zone", k));
-  const auto [ru, rw] = unitColumns(k, y_, y_w_);
+  const auto [ru, rw] = unitColumns(k);
   const SlipColumns cols{ru,
                          rw,
                          held_mask_.data(),

@@ -44,7 +44,8 @@ PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup)
   slab_ = std::make_unique<SlabSystem>(comm, grid_, setup_.slab.elastic, setup_.support, solver);
   SurfaceSolver *surface = nullptr;
   if (condensed) {
-    condensed_ = std::make_unique<CondensedSurfaceSolver>(*slab_, xc - a, xc + a, zoneMargin(hertz_nodes));
+    condensed_ = std::make_unique<CondensedSurfaceSolver>(*slab_, xc - a, xc + a, zoneMargin(hertz_nodes),
+                                                          setup_.tableau_placement);
     surface = condensed_.get();
   } else {
     reference_ = std::make_unique<SlabSurfaceSolver>(*slab_);

@@ -234,14 +234,16 @@ TEST(CondensedContact, Level10SameEvents) {
 TEST(CondensedContact, SameOnOneRankAndOnAll) {
   // The condensation shares its columns out over the ranks and solves each on a serial slab, in blocks
   // fixed by the zone alone (src/contact/condensation.cpp): the condensed tableau is the same to the last
-  // bit on one rank (rank 0 alone, PETSC_COMM_SELF) and on all of them, and so are the events.
-  const PinOnSlabSetup s = fig6Like(8, 0.5, SolverPath::condensed);
+  // bit on one rank (rank 0 alone, PETSC_COMM_SELF) and on all of them, and so are the events, whether
+  // the tableau's rows are shared on the node or kept in a private block per rank (TableauStorage).
   constexpr int events = 300;
   struct Run {
     CaseRecord record; // the condensed solver's state after the normal contact (gathered to rank 0)
     std::vector<SlipEvent> events;
   };
-  auto run = [&](MPI_Comm comm) {
+  auto run = [&](MPI_Comm comm, TableauPlacement placement) {
+    PinOnSlabSetup s = fig6Like(8, 0.5, SolverPath::condensed);
+    s.tableau_placement = placement;
     Run r;
     PinOnSlab model(comm, s);
     model.establishNormalContact();
@@ -250,22 +252,26 @@ TEST(CondensedContact, SameOnOneRankAndOnAll) {
       r.events.push_back(model.contact().advance());
     return r;
   };
-  const Run all = run(PETSC_COMM_WORLD);
+  const Run shared = run(PETSC_COMM_WORLD, TableauPlacement::automatic);
+  const Run blocks = run(PETSC_COMM_WORLD, TableauPlacement::row_blocks);
   int rank = 0;
   MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
   if (rank != 0) return;
-  const Run one = run(PETSC_COMM_SELF);
+  const Run one = run(PETSC_COMM_SELF, TableauPlacement::automatic);
   auto bitwise = [](const std::vector<double> &a, const std::vector<double> &b) {
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
   };
-  const StateReader a(all.record, "surface"), b(one.record, "surface");
-  EXPECT_TRUE(bitwise(a.values("base"), b.values("base"))) << "the condensed tableau";
-  EXPECT_TRUE(bitwise(a.values("tableau"), b.values("tableau")))
-      << "the tableau after the normal contact's pivots";
-  for (int e = 0; e < events; ++e) {
-    ASSERT_EQ(all.events[e].type, one.events[e].type) << "event " << e;
-    ASSERT_EQ(all.events[e].node, one.events[e].node) << "event " << e;
-    ASSERT_EQ(all.events[e].state_changes, one.events[e].state_changes) << "event " << e;
-    EXPECT_EQ(all.events[e].friction_force, one.events[e].friction_force) << "event " << e;
+  for (const Run *all : {&shared, &blocks}) {
+    SCOPED_TRACE(all == &shared ? "rows shared on the node" : "a row block per rank");
+    const StateReader a(all->record, "surface"), b(one.record, "surface");
+    EXPECT_TRUE(bitwise(a.values("base"), b.values("base"))) << "the condensed tableau";
+    EXPECT_TRUE(bitwise(a.values("tableau"), b.values("tableau")))
+        << "the tableau after the normal contact's pivots";
+    for (int e = 0; e < events; ++e) {
+      ASSERT_EQ(all->events[e].type, one.events[e].type) << "event " << e;
+      ASSERT_EQ(all->events[e].node, one.events[e].node) << "event " << e;
+      ASSERT_EQ(all->events[e].state_changes, one.events[e].state_changes) << "event " << e;
+      EXPECT_EQ(all->events[e].friction_force, one.events[e].friction_force) << "event " << e;
+    }
   }
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "tribo/contact/surface_solver.hpp"
+#include "tribo/contact/tableau_storage.hpp"
 #include "tribo/slab/slab_system.hpp"
 
 #include <array>
@@ -25,8 +26,10 @@ namespace tribo {
 /// It is computed directly for the first contact set (and again when the zone grows) from 2m unit solves
 /// of the slab in that partition, shared out over the ranks of the slab's communicator in blocks of
 /// columns, each rank solving its blocks on its own serial copy of the slab (src/contact/condensation.cpp);
-/// the columns then go to the ranks that hold their rows. Its rows are distributed over those ranks (each
-/// rank holds a contiguous block of the 2 n_x rows of every column); a solve gathers the 2 n_x outputs.
+/// the columns then go to the ranks that hold their rows. Its rows are shared out over those ranks (each
+/// rank computes a contiguous block of the 2 n_x rows of every column), kept by a TableauStorage: on one
+/// node in one shared array that every rank reads in place, else a private block per rank, a solve then
+/// gathering the 2 n_x outputs.
 /// A node joining or leaving the contact is a principal pivot on its dofs (O(n_x m)); the pivots are
 /// deferred (eliminated in each solve through their small block) and applied 64 dofs at a time as one
 /// BLAS-3 block pivot. A solve is one column of 2 n_x per nonzero prescribed value (plus one per pending
@@ -38,8 +41,10 @@ public:
   /// `slab` rests on its bottom (as for SlabSurfaceSolver). The first zone covers the top nodes with x in
   /// [x_first, x_last] [m] plus `margin_nodes` on each side; it is condensed at the first setContactSet,
   /// which must come before the first solve. On more than one rank each rank condenses on a serial copy
-  /// of `slab` (same grid, support and solver options, on PETSC_COMM_SELF), made here.
-  CondensedSurfaceSolver(SlabSystem &slab, double x_first, double x_last, int margin_nodes);
+  /// of `slab` (same grid, support and solver options, on PETSC_COMM_SELF), made here. `placement`: where
+  /// the tableau's rows live (TableauStorage::make).
+  CondensedSurfaceSolver(SlabSystem &slab, double x_first, double x_last, int margin_nodes,
+                         TableauPlacement placement = TableauPlacement::automatic);
 
   const std::vector<double> &surfaceX() const override { return x_; }
   const std::vector<double> &surfaceWidth() const override { return width_; }
@@ -63,6 +68,7 @@ public:
   std::int64_t zoneFirst() const { return zone_first_; }
   std::int64_t zoneNodes() const { return zone_nodes_; }
   /// Memory of the dense operators ([S_Z; T_OZ] and the tableau, this rank's rows) [bytes], on this rank.
+  /// Where the tableau is shared on a node, its rows count on the rank that computes them.
   std::size_t bytes() const;
   /// What a zone of `zone_nodes` top nodes on a surface of `surface_nodes` costs [bytes], summed over
   /// the ranks (the rows are distributed; the gathered outputs are held on each of the `ranks`).
@@ -116,17 +122,17 @@ private:
   /// The solve for the inputs (sorted by j), into out's u, w, fx, fz.
   void solveInputs(const std::vector<Input> &inputs, SurfaceState &out);
   /// The same solve's outputs in the tableau's row order (the current partition's: force where held,
-  /// displacement where free; then the outside displacements), in `gathered` or a column in place.
-  const double *respond(const std::vector<Input> &inputs, std::vector<double> &gathered);
-  /// Node k's unit response for component c in the tableau's row order (unitResponse, unmapped).
-  const double *unitColumn(int k, Component c, std::vector<double> &gathered);
-  /// Node k's unit responses for u and w (two unitColumn calls), gathered in one collective.
-  std::array<const double *, 2> unitColumns(int k, std::vector<double> &gathered_u,
-                                            std::vector<double> &gathered_w);
+  /// displacement where free; then the outside displacements): output `slot` (0 or 1) of the storage, or
+  /// a column in place. Valid until the next solve that uses the same slot.
+  const double *respond(const std::vector<Input> &inputs, int slot);
+  /// Node k's unit responses for u and w in the tableau's row order (unitResponse, unmapped), gathered
+  /// in one collective where they are gathered at all. Valid until the next solve.
+  std::array<const double *, 2> unitColumns(int k);
   /// The nonzero input of node k's unit response for component c (none if that dof is free).
   void unitInputs(int k, Component c, std::vector<Input> &inputs) const;
   /// A solve's first part: the pending dofs' inputs into `xp`, this rank's rows of the outputs into `y`
-  /// (local_rows_ of them). (A unit column on one rank with no pivot pending is read in place by respond.)
+  /// (local_rows_ of them). (A unit column with no pivot pending is read in place by respond where the
+  /// storage holds every row.)
   void localResponse(const std::vector<Input> &inputs, std::vector<double> &xp, double *y);
   void changeContactSetByLinearity(ProvisionalEquilibrium &e, EventType type, int k);
   /// This rank's rows of a 2 n_x x 2m column-major block, all of them in row order on rank 0 (collective),
@@ -147,21 +153,21 @@ private:
   int rank_ = 0, ranks_ = 1;
   std::size_t row_begin_ = 0, local_rows_ = 0;
   std::vector<int> row_begins_, row_counts_;
-  std::vector<double> base_;       // this rank's rows of the condensed tableau, column-major, per zone dof
-  std::vector<char> base_held_;    // per zone dof: held in the partition base_ was condensed in
-  std::vector<double> tableau_;    // the same after the pivots of the current contact set
-  std::vector<char> tableau_held_; // per zone dof: held in the tableau's partition
+  std::vector<double> base_;    // this rank's rows of the condensed tableau, column-major, per zone dof
+  std::vector<char> base_held_; // per zone dof: held in the partition base_ was condensed in
+  std::unique_ptr<TableauStorage> tableau_; // the same after the pivots of the current contact set
+  std::vector<char> tableau_held_;          // per zone dof: held in the tableau's partition
   std::vector<char> in_contact_, held_laterally_;
-  std::vector<char> held_;                 // per zone dof, as asked by setContactSet
-  std::vector<std::uint64_t> held_mask_;   // the same as bit masks (all ones if held), for the slip kernel
-  std::vector<double> work_, y_local_, y_; // work
+  std::vector<char> held_;               // per zone dof, as asked by setContactSet
+  std::vector<std::uint64_t> held_mask_; // the same as bit masks (all ones if held), for the slip kernel
+  std::vector<double> work_;             // work
   // Deferred pivots: the zone dofs whose role differs from tableau_held_ (sorted), their rows of the
   // tableau (column-major k x 2m), the LU factors of their k x k block, and the columns they have added
   // to the solves since they were first deferred.
   std::vector<std::size_t> pending_;
   std::vector<double> pending_rows_, pending_in_;
-  std::vector<Input> inputs_, inputs_w_;    // work
-  std::vector<double> pending_in_w_, pair_; // work of unitColumns
+  std::vector<Input> inputs_, inputs_w_; // work
+  std::vector<double> pending_in_w_;     // work of unitColumns
   PivotBlock pending_block_;
   double pending_work_ = 0;
   long long solves_ = 0, condensation_solves_ = 0, pivots_ = 0;
@@ -169,8 +175,7 @@ private:
   int condensations_ = 0;
   double condensation_seconds_ = 0, condensation_cpu_seconds_ = 0, solve_seconds_ = 0,
          contact_set_seconds_ = 0;
-  // The strategy's own: a slip's second unit column (the first is in y_), the changes since a solve.
-  std::vector<double> y_w_;
+  // The strategy's own: the contact-set changes since a full solve.
   long long set_changes_since_solve_ = 0;
 };
 

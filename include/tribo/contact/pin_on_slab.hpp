@@ -40,6 +40,9 @@ struct PinOnSlabSetup {
   /// grow the zone, each growth being a new condensation); doubled at each growth.
   int zone_margin_nodes = 8;
   double zone_margin_fraction = 0.125;
+  /// Where the condensed tableau's rows live on the case's ranks (TableauStorage): shared on a node
+  /// when the ranks are on one, unless row_blocks is asked for.
+  TableauPlacement tableau_placement = TableauPlacement::automatic;
   /// Memory the condensed path may take, summed over the case's ranks [bytes]; 0 = a quarter of the
   /// physical memory of the machine.
   std::size_t condensed_max_bytes = 0;

@@ -1,0 +1,211 @@
+// The condensed tableau's rows on the ranks of a case: a private row block per rank, or one array in MPI-3
+// shared memory on a node (docs/model.md §16, "Distribution").
+#include "tribo/contact/tableau_storage.hpp"
+
+#include "tribo/core/error.hpp"
+
+#include <algorithm>
+
+namespace tribo {
+
+TableauStorage::TableauStorage(MPI_Comm comm) : comm_(comm) {
+  TRIBO_MPI_CALL(MPI_Comm_rank(comm_, &rank_));
+  TRIBO_MPI_CALL(MPI_Comm_size(comm_, &ranks_));
+}
+
+void TableauStorage::setRows(std::size_t rows, std::size_t cols, const std::vector<int> &row_begins) {
+  rows_ = rows, cols_ = cols;
+  row_begins_ = row_begins;
+  row_counts_.resize(ranks_);
+  for (int r = 0; r < ranks_; ++r)
+    row_counts_[r] = row_begins_[r + 1] - row_begins_[r];
+  row_begin_ = static_cast<std::size_t>(row_begins_[rank_]);
+  local_rows_ = static_cast<std::size_t>(row_counts_[rank_]);
+}
+
+std::vector<double> TableauStorage::localCopy() const {
+  std::vector<double> block(local_rows_ * cols_);
+  for (std::size_t j = 0; j < cols_; ++j)
+    std::copy(local(j), local(j) + local_rows_, block.begin() + static_cast<std::ptrdiff_t>(j * local_rows_));
+  return block;
+}
+
+void TableauStorage::assignLocal(const std::vector<double> &block) {
+  fence();
+  for (std::size_t j = 0; j < cols_; ++j)
+    std::copy(block.begin() + static_cast<std::ptrdiff_t>(j * local_rows_),
+              block.begin() + static_cast<std::ptrdiff_t>((j + 1) * local_rows_), local(j));
+  fence();
+}
+
+namespace {
+
+/// Each rank keeps its rows; outputs and rows are gathered with MPI_Allgatherv.
+class RowBlockTableau final : public TableauStorage {
+public:
+  explicit RowBlockTableau(MPI_Comm comm) : TableauStorage(comm) {}
+
+  void allocate(std::size_t rows, std::size_t cols, const std::vector<int> &row_begins) override {
+    setRows(rows, cols, row_begins);
+    data_.assign(local_rows_ * cols_, 0.0);
+    local_ = data_.data();
+    ld_ = local_rows_;
+    out_local_.assign(2 * local_rows_, 0.0);
+    for (auto &o : out_)
+      o.assign(rows_, 0.0);
+  }
+  const double *column(std::size_t j) const override { return ranks_ == 1 ? local(j) : nullptr; }
+  void fence() override {}
+  double *outputRows(int c) override {
+    return ranks_ == 1 ? out_[c].data() : out_local_.data() + static_cast<std::size_t>(c) * local_rows_;
+  }
+  std::array<const double *, 2> output(int first, int count) override {
+    if (ranks_ > 1) {
+      // Rank r sends its rows of each output, one after the other; they arrive in rank order and are
+      // put in place.
+      std::vector<int> counts(ranks_), displs(ranks_);
+      for (int r = 0; r < ranks_; ++r)
+        counts[r] = count * row_counts_[r], displs[r] = count * row_begins_[r];
+      packed_.resize(static_cast<std::size_t>(count) * rows_);
+      TRIBO_MPI_CALL(MPI_Allgatherv(outputRows(first), counts[rank_], MPI_DOUBLE, packed_.data(),
+                                    counts.data(), displs.data(), MPI_DOUBLE, comm_));
+      for (int r = 0; r < ranks_; ++r)
+        for (int c = first; c < first + count; ++c) {
+          const double *from =
+              packed_.data() + displs[r] + static_cast<std::ptrdiff_t>(c - first) * row_counts_[r];
+          std::copy(from, from + row_counts_[r], out_[c].data() + row_begins_[r]);
+        }
+    }
+    return {out_[0].data(), out_[1].data()};
+  }
+  // The rows of a set of dofs are contiguous in the tableau's order, so with the dofs sorted each rank's
+  // share is a contiguous run of them: one MPI_Allgatherv.
+  void rows(const std::vector<std::size_t> &dofs, std::vector<double> &packed) override {
+    packed.assign(dofs.size() * cols_, 0.0);
+    std::vector<int> counts(ranks_), displs(ranks_);
+    for (int q = 0; q < ranks_; ++q) {
+      const auto lo = std::lower_bound(dofs.begin(), dofs.end(), static_cast<std::size_t>(row_begins_[q]));
+      const auto hi =
+          std::lower_bound(dofs.begin(), dofs.end(), static_cast<std::size_t>(row_begins_[q + 1]));
+      counts[q] = static_cast<int>(static_cast<std::size_t>(hi - lo) * cols_);
+      displs[q] = static_cast<int>(static_cast<std::size_t>(lo - dofs.begin()) * cols_);
+    }
+    for (std::size_t s = static_cast<std::size_t>(displs[rank_]) / cols_,
+                     end = s + static_cast<std::size_t>(counts[rank_]) / cols_;
+         s < end; ++s)
+      for (std::size_t j = 0; j < cols_; ++j)
+        packed[s * cols_ + j] = local(j)[dofs[s] - row_begin_];
+    if (ranks_ > 1)
+      TRIBO_MPI_CALL(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, packed.data(), counts.data(),
+                                    displs.data(), MPI_DOUBLE, comm_));
+  }
+  std::size_t bytes() const override {
+    return sizeof(double) * (data_.size() + out_local_.size() + out_[0].size() + out_[1].size());
+  }
+
+private:
+  std::vector<double> data_, out_local_, packed_;
+  std::array<std::vector<double>, 2> out_;
+};
+
+/// Owns an MPI-3 shared-memory window, in a passive epoch for its whole life (MPI_Win_lock_all).
+class SharedWindow {
+public:
+  SharedWindow() = default;
+  SharedWindow(const SharedWindow &) = delete;
+  SharedWindow &operator=(const SharedWindow &) = delete;
+  ~SharedWindow() { reset(); }
+  /// `count` doubles, allocated by rank 0 of `comm`, mapped on every rank. Collective.
+  double *allocate(MPI_Comm comm, std::size_t count) {
+    reset();
+    int rank = 0;
+    TRIBO_MPI_CALL(MPI_Comm_rank(comm, &rank));
+    void *mine = nullptr;
+    const auto size = static_cast<MPI_Aint>(rank == 0 ? count * sizeof(double) : 0);
+    TRIBO_MPI_CALL(MPI_Win_allocate_shared(size, sizeof(double), MPI_INFO_NULL, comm, &mine, &win_));
+    MPI_Aint got = 0;
+    int unit = 0;
+    void *base = nullptr;
+    TRIBO_MPI_CALL(MPI_Win_shared_query(win_, 0, &got, &unit, &base));
+    TRIBO_MPI_CALL(MPI_Win_lock_all(MPI_MODE_NOCHECK, win_));
+    return static_cast<double *>(base);
+  }
+  /// Every rank's stores before it are seen by every rank's loads after it. Collective.
+  void barrier(MPI_Comm comm) {
+    TRIBO_MPI_CALL(MPI_Win_sync(win_));
+    TRIBO_MPI_CALL(MPI_Barrier(comm));
+    TRIBO_MPI_CALL(MPI_Win_sync(win_));
+  }
+
+private:
+  void reset() {
+    if (win_ == MPI_WIN_NULL) return;
+    MPI_Win_unlock_all(win_); // in a destructor: nothing to throw to
+    MPI_Win_free(&win_);
+    win_ = MPI_WIN_NULL;
+  }
+  MPI_Win win_ = MPI_WIN_NULL;
+};
+
+/// One array for the ranks of a node: the tableau, then two pairs of output columns used in turn (a
+/// rank may write the next solve's outputs while another still reads the last one's).
+class NodeSharedTableau final : public TableauStorage {
+public:
+  explicit NodeSharedTableau(MPI_Comm comm) : TableauStorage(comm) {}
+
+  void allocate(std::size_t rows, std::size_t cols, const std::vector<int> &row_begins) override {
+    setRows(rows, cols, row_begins);
+    base_ = window_.allocate(comm_, rows_ * cols_ + 4 * rows_);
+    local_ = base_ + row_begin_;
+    ld_ = rows_;
+    turn_ = 0;
+  }
+  const double *column(std::size_t j) const override { return base_ + j * rows_; }
+  void fence() override { window_.barrier(comm_); }
+  double *outputRows(int c) override { return outputs(turn_, c) + row_begin_; }
+  std::array<const double *, 2> output(int, int) override {
+    window_.barrier(comm_);
+    const std::array<const double *, 2> out{outputs(turn_, 0), outputs(turn_, 1)};
+    turn_ ^= 1;
+    return out;
+  }
+  void rows(const std::vector<std::size_t> &dofs, std::vector<double> &packed) override {
+    packed.resize(dofs.size() * cols_);
+    for (std::size_t s = 0; s < dofs.size(); ++s)
+      for (std::size_t j = 0; j < cols_; ++j)
+        packed[s * cols_ + j] = base_[j * rows_ + dofs[s]];
+  }
+  std::size_t bytes() const override { return sizeof(double) * (local_rows_ * cols_ + 4 * local_rows_); }
+
+private:
+  double *outputs(int turn, int c) const {
+    return base_ + rows_ * cols_ + static_cast<std::size_t>(2 * turn + c) * rows_;
+  }
+  SharedWindow window_;
+  double *base_ = nullptr;
+  int turn_ = 0;
+};
+
+} // namespace
+
+bool TableauStorage::onOneNode(MPI_Comm comm) {
+  int size = 0, node_size = 0;
+  TRIBO_MPI_CALL(MPI_Comm_size(comm, &size));
+  MPI_Comm node = MPI_COMM_NULL;
+  TRIBO_MPI_CALL(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+  const int rc = MPI_Comm_size(node, &node_size);
+  MPI_Comm_free(&node);
+  TRIBO_MPI_CALL(rc);
+  // Every rank's group has the whole communicator, or none has: the same answer everywhere.
+  return node_size == size;
+}
+
+std::unique_ptr<TableauStorage> TableauStorage::make(MPI_Comm comm, TableauPlacement placement) {
+  int size = 1;
+  TRIBO_MPI_CALL(MPI_Comm_size(comm, &size));
+  if (placement == TableauPlacement::automatic && size > 1 && onOneNode(comm))
+    return std::make_unique<NodeSharedTableau>(comm);
+  return std::make_unique<RowBlockTableau>(comm);
+}
+
+} // namespace tribo
