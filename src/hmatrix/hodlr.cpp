@@ -1,5 +1,5 @@
-// The HODLR matrix (docs/model.md §16, "HODLR form of the zone operator"): the tree, its construction
-// from a dense matrix, products, columns and entries.
+// The HODLR matrix (docs/model.md §16.1): the tree, its construction from a dense matrix, products,
+// columns and entries.
 #include "tribo/hmatrix/hodlr.hpp"
 
 #include "tribo/core/error.hpp"
@@ -107,7 +107,8 @@ HodlrMatrix HodlrMatrix::fromDense(const double *a, std::int64_t n, std::int64_t
                                    const HodlrOptions &options) {
   HodlrMatrix h = skeleton(n, options);
   if (lda < n) throw InputError("HodlrMatrix::fromDense: leading dimension below n");
-  const double cut = options.tolerance > 0 ? options.tolerance * norm2(a, n, lda) : 0.0;
+  h.norm2_ = options.tolerance > 0 ? norm2(a, n, lda) : 0.0;
+  const double cut = options.tolerance * h.norm2_;
   for (std::size_t i = 0; i < h.nodes_.size(); ++i) {
     Node &t = h.nodes_[i];
     const double *block = a + t.first + t.first * lda;

@@ -1,5 +1,4 @@
-// The recursive Woodbury factorisation of a HODLR matrix and its solves (docs/model.md §16, "HODLR form
-// of the zone operator").
+// The recursive Woodbury factorisation of a HODLR matrix and its solves (docs/model.md §16.1).
 #include "tribo/hmatrix/hodlr_solver.hpp"
 
 #include "tribo/hmatrix/dense_blas.hpp"

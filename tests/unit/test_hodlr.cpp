@@ -1,7 +1,7 @@
-// The HODLR matrix and its Woodbury solver (src/hmatrix/; docs/model.md §16, "HODLR form of the zone
-// operator") against dense LAPACK on the same matrices: exact low ranks found exactly (a semiseparable
-// inverse, a random HODLR matrix), a smooth kernel truncated at several tolerances, solves against
-// dgesv, and the condensed zone stiffness S_Z of a small pin-on-slab case.
+// The HODLR matrix and its Woodbury solver (src/hmatrix/; docs/model.md §16.1) against dense LAPACK on
+// the same matrices: exact low ranks found exactly (a semiseparable inverse, a random HODLR matrix), a
+// smooth kernel truncated at several tolerances, solves against dgesv, and the condensed zone stiffness
+// S_Z of a small pin-on-slab case.
 #include "tribo/contact/pin_on_slab.hpp"
 #include "tribo/hmatrix/hodlr.hpp"
 #include "tribo/hmatrix/hodlr_solver.hpp"

@@ -1,6 +1,6 @@
-// A hierarchical off-diagonal low-rank (HODLR) matrix (docs/model.md §16, "HODLR form of the zone
-// operator"; issue 20, goals 2 and 3): a square matrix over a range of dofs, halved recursively on node
-// boundaries down to dense leaves, each pair of off-diagonal blocks held as low-rank factors.
+// A hierarchical off-diagonal low-rank (HODLR) matrix (docs/model.md §16.1; issue 20, goals 2 and 3): a
+// square matrix over a range of dofs, halved recursively on node boundaries down to dense leaves, each
+// pair of off-diagonal blocks held as low-rank factors.
 #pragma once
 
 #include <cstddef>
@@ -60,6 +60,8 @@ public:
   /// The tree: nodes()[0] is the root, and every child comes after its parent.
   const std::vector<Node> &nodes() const { return nodes_; }
   int levels() const; // levels of internal nodes (0 when the root is a leaf)
+  /// The estimate of ||A||_2 the truncation was relative to (fromDense; 0 at tolerance 0).
+  double norm2Estimate() const { return norm2_; }
 
   /// y = A x.
   void multiply(const double *x, double *y) const;
@@ -81,6 +83,7 @@ public:
 
 private:
   std::int64_t n_ = 0;
+  double norm2_ = 0;
   HodlrOptions options_;
   std::vector<Node> nodes_;
 

@@ -1,6 +1,6 @@
 // The factorisation and solve of a HODLR matrix by the recursive Sherman–Morrison–Woodbury formula
-// (docs/model.md §16, "HODLR form of the zone operator"): O(n r^2 log^2 n) to factor, O(n r log n) per
-// right-hand side, for a non-symmetric A whose diagonal blocks at every level are nonsingular.
+// (docs/model.md §16.1): O(n r^2 log^2 n) to factor, O(n r log n) per right-hand side, for a
+// non-symmetric A whose diagonal blocks at every level are nonsingular.
 #pragma once
 
 #include "tribo/hmatrix/hodlr.hpp"
