@@ -43,7 +43,7 @@ void compress(const double *b, std::int64_t m, std::int64_t n, std::int64_t ldb,
   const std::int64_t full = std::min(m, n);
   std::mt19937_64 rng(seed);
   std::normal_distribution<double> gauss;
-  std::vector<double> q, zt, e(static_cast<std::size_t>(m * n));
+  std::vector<double> q, zt, e;
   std::int64_t k = std::min<std::int64_t>(full, 32);
   for (;;) {
     std::vector<double> omega(static_cast<std::size_t>(n * k));
@@ -55,22 +55,14 @@ void compress(const double *b, std::int64_t m, std::int64_t n, std::int64_t ldb,
     zt.assign(static_cast<std::size_t>(k * n), 0.0);
     dense::gemm('T', 'N', k, n, m, 1.0, q.data(), m, b, ldb, 0.0, zt.data(), k); // Q^T B
     if (k == full) break;
+    e.resize(static_cast<std::size_t>(m * n));
     for (std::int64_t j = 0; j < n; ++j)
       std::copy(b + j * ldb, b + j * ldb + m, e.begin() + j * m);
     dense::gemm('N', 'N', m, n, k, -1.0, q.data(), m, zt.data(), k, 1.0, e.data(), m); // B - Q Q^T B
     if (dense::frobenius(m, n, e.data(), m) <= 0.1 * cut) break;
     k = std::min(2 * k, full);
   }
-  const dense::Svd f = dense::svd(k, n, zt.data()); // Q^T B = W S Z^T, W k x k, Z^T k x n
-  rank = 0;
-  while (rank < static_cast<int>(f.s.size()) && f.s[rank] > cut)
-    ++rank;
-  u.assign(static_cast<std::size_t>(m * rank), 0.0);
-  dense::gemm('N', 'N', m, rank, k, 1.0, q.data(), m, f.u.data(), k, 0.0, u.data(), m);
-  v.assign(static_cast<std::size_t>(n * rank), 0.0);
-  for (int r = 0; r < rank; ++r)
-    for (std::int64_t j = 0; j < n; ++j)
-      v[static_cast<std::size_t>(r * n + j)] = f.s[r] * f.vt[static_cast<std::size_t>(j * k + r)];
+  dense::truncateFromRange(m, n, k, q.data(), zt.data(), cut, u, v, rank);
 }
 
 } // namespace
@@ -157,9 +149,17 @@ void HodlrMatrix::multiplyNode(int node, bool transposed, int nrhs, const double
                 y, ldy);
     return;
   }
-  const std::int64_t n1 = nodes_[t.child[0]].size, n2 = t.size - n1;
   multiplyNode(t.child[0], transposed, nrhs, x, ldx, y, ldy);
-  multiplyNode(t.child[1], transposed, nrhs, x + n1, ldx, y + n1, ldy);
+  multiplyNode(t.child[1], transposed, nrhs, x + nodes_[t.child[0]].size, ldx, y + nodes_[t.child[0]].size,
+               ldy);
+  addOffDiagonal(t, transposed, 1.0, nrhs, x, ldx, y, ldy);
+}
+
+// y1 += alpha U1 (V2^T x2), y2 += alpha U2 (V1^T x1); transposed y1 += alpha V1 (U2^T x2), y2 += alpha V2
+// (U1^T x1).
+void HodlrMatrix::addOffDiagonal(const Node &t, bool transposed, double alpha, int nrhs, const double *x,
+                                 std::int64_t ldx, double *y, std::int64_t ldy) const {
+  const std::int64_t n1 = nodes_[t.child[0]].size, n2 = t.size - n1;
   // Row block 1 gets the product through A12 (or A21^T), row block 2 through A21 (or A12^T).
   const double *left1 = transposed ? t.v1.data() : t.u1.data(),
                *right1 = transposed ? t.u2.data() : t.v2.data();
@@ -169,11 +169,11 @@ void HodlrMatrix::multiplyNode(int node, bool transposed, int nrhs, const double
   std::vector<double> s(static_cast<std::size_t>(std::max(r1, r2)) * nrhs);
   if (r1 > 0) {
     dense::gemm('T', 'N', r1, nrhs, n2, 1.0, right1, n2, x + n1, ldx, 0.0, s.data(), r1);
-    dense::gemm('N', 'N', n1, nrhs, r1, 1.0, left1, n1, s.data(), r1, 1.0, y, ldy);
+    dense::gemm('N', 'N', n1, nrhs, r1, alpha, left1, n1, s.data(), r1, 1.0, y, ldy);
   }
   if (r2 > 0) {
     dense::gemm('T', 'N', r2, nrhs, n1, 1.0, right2, n1, x, ldx, 0.0, s.data(), r2);
-    dense::gemm('N', 'N', n2, nrhs, r2, 1.0, left2, n2, s.data(), r2, 1.0, y + n1, ldy);
+    dense::gemm('N', 'N', n2, nrhs, r2, alpha, left2, n2, s.data(), r2, 1.0, y + n1, ldy);
   }
 }
 

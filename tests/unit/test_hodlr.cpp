@@ -71,7 +71,8 @@ std::vector<double> denseSolve(Matrix a, std::vector<double> b) {
   return b;
 }
 
-/// Matvec, every column and a sample of entries of h against the dense a, relative to ||a||_F.
+/// Products with A and A^T, every column and a sample of entries of h against the dense a, relative
+/// to ||a||_F.
 void expectSameAsDense(const HodlrMatrix &h, const Matrix &a, double rel) {
   const std::size_t n = static_cast<std::size_t>(h.size());
   const double scale = norm(a);
@@ -79,6 +80,12 @@ void expectSameAsDense(const HodlrMatrix &h, const Matrix &a, double rel) {
   std::vector<double> y(n);
   h.multiply(x.data(), y.data());
   EXPECT_LE(distance(y, denseMultiply(a, x)), rel * scale * norm(x));
+  std::vector<double> at(n * n); // A^T x, through multiplyTransposed
+  for (std::size_t j = 0; j < n; ++j)
+    for (std::size_t i = 0; i < n; ++i)
+      at[i * n + j] = a[j * n + i];
+  h.multiplyTransposed(1, x.data(), static_cast<std::int64_t>(n), y.data(), static_cast<std::int64_t>(n));
+  EXPECT_LE(distance(y, denseMultiply(at, x)), rel * scale * norm(x));
   double worst = 0;
   std::vector<double> c(n);
   for (std::size_t j = 0; j < n; ++j) {
@@ -141,6 +148,37 @@ void fillRandomHodlr(Matrix &a, std::size_t n, std::size_t first, std::size_t si
   lowRank(first + n1, n2, first, n1, r21);
   fillRandomHodlr(a, n, first, n1, dofs_per_node, leaf_nodes, r12, r21, shift, rng);
   fillRandomHodlr(a, n, first + n1, n2, dofs_per_node, leaf_nodes, r12, r21, shift, rng);
+}
+
+/// fromProducts with the dense a as the black box; the number of columns it was applied to in `applied`.
+HodlrMatrix peel(const Matrix &a, std::size_t n, const HodlrOptions &o, int rank_bound, int oversampling,
+                 long long *applied = nullptr) {
+  long long columns = 0;
+  const HodlrBlockOperator apply = [&](bool transposed, int nrhs, const double *x, double *y) {
+    PetscBLASInt bn = static_cast<PetscBLASInt>(n), bk = nrhs;
+    const double one = 1.0, zero = 0.0;
+    BLASgemm_(transposed ? "T" : "N", "N", &bn, &bk, &bn, &one, a.data(), &bn, x, &bn, &zero, y, &bn);
+    columns += nrhs;
+  };
+  HodlrMatrix h = HodlrMatrix::fromProducts(static_cast<std::int64_t>(n), apply, rank_bound, oversampling, o);
+  if (applied) *applied = columns;
+  return h;
+}
+
+/// The peeled form against fromDense's: the same matrix to 1e-10 (relative, Frobenius), the same ranks.
+void expectPeelingReproducesDense(const Matrix &a, std::size_t n, const HodlrOptions &o, int rank_bound) {
+  const HodlrMatrix d = HodlrMatrix::fromDense(a.data(), n, n, o);
+  long long applied = 0;
+  const HodlrMatrix p = peel(a, n, o, rank_bound, 10, &applied);
+  const std::vector<double> pd = p.toDense(), dd = d.toDense();
+  EXPECT_LE(distance(pd, dd), 1e-10 * norm(dd));
+  EXPECT_LE(distance(pd, a), 1e-10 * norm(a));
+  const std::vector<HodlrLevelRanks> rp = p.levelRanks(), rd = d.levelRanks();
+  ASSERT_EQ(rp.size(), rd.size());
+  for (std::size_t l = 0; l < rp.size(); ++l)
+    EXPECT_EQ(rp[l].max_rank, rd[l].max_rank) << "level " << l;
+  std::printf("peeling, n %zu: %lld columns applied (A and A^T), ||P - D||_F / ||D||_F %.2e\n", n, applied,
+              distance(pd, dd) / norm(dd));
 }
 
 } // namespace
@@ -327,6 +365,7 @@ TEST(Hodlr, ZoneStiffnessOfPinOnSlab) {
   o.tolerance = 1e-12;
   const HodlrMatrix h = HodlrMatrix::fromDense(a.data(), n, n, o);
   expectSameAsDense(h, a, 1e-12);
+  expectPeelingReproducesDense(a, n, o, 2 * levels + 2); // the extra round-off ranks at 1e-12 (above)
 
   const HodlrFactorisation f(h);
   const std::vector<double> b = randomVector(n, 8);
@@ -352,4 +391,34 @@ TEST(Hodlr, SingularDiagonalBlockIsASolverError) {
   o.leaf_nodes = 8;
   const HodlrMatrix h = HodlrMatrix::fromDense(a.data(), n, n, o);
   EXPECT_THROW(HodlrFactorisation{h}, SolverError);
+}
+
+// The black-box construction (randomized peeling) reproduces fromDense on the exact-rank matrices and on
+// the smooth kernel at 1e-12; too small a rank bound is an error, not a silent truncation.
+TEST(Hodlr, PeelingReproducesFromDense) {
+  HodlrOptions o;
+  o.leaf_nodes = 10;
+  expectPeelingReproducesDense(tridiagonalInverse(2 * 160), 2 * 160, o, 2);
+
+  const std::size_t n = 2 * 203;
+  Matrix a(n * n, 0.0);
+  std::mt19937_64 rng(5);
+  fillRandomHodlr(a, n, 0, n, 2, 13, 4, 3, 0.0, rng);
+  o.leaf_nodes = 13;
+  expectPeelingReproducesDense(a, n, o, 6);
+  EXPECT_THROW(peel(a, n, o, 3, 5), SolverError); // rank 4 > 3, seen in the 8 samples
+
+  const std::size_t nodes = 300, nk = 2 * nodes;
+  Matrix k(nk * nk);
+  for (std::size_t b = 0; b < nodes; ++b)
+    for (std::size_t p = 0; p < nodes; ++p) {
+      const double xa = (p + 0.5) / nodes, xb = (b + 0.5) / nodes;
+      const double g = (1.0 + xa) / (1.0 + 20.0 * std::abs(xa - xb));
+      for (int c = 0; c < 2; ++c)
+        for (int d = 0; d < 2; ++d)
+          k[(2 * b + d) * nk + 2 * p + c] =
+              g * (c == d ? 1.0 - 0.3 * c : 0.3 - 0.5 * c) + (p == b && c == d ? 3.0 : 0.0);
+    }
+  o.leaf_nodes = 16;
+  expectPeelingReproducesDense(k, nk, o, 30);
 }

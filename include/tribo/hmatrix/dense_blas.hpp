@@ -93,6 +93,24 @@ inline Svd svd(std::int64_t m, std::int64_t n, double *a) {
   return r;
 }
 
+/// B ~ U V^T (rank r) from an orthonormal basis q (m x k) of the range of the m x n block B and
+/// zt = Q^T B (k x n, destroyed): the SVD zt = W S Z^T cut to the r singular values above cut, U = Q W_r
+/// (orthonormal columns, m x r), V = Z_r S_r (n x r). ||B - U V^T||_2 <= ||B - Q Q^T B||_2 + s_{r+1}.
+inline void truncateFromRange(std::int64_t m, std::int64_t n, std::int64_t k, const double *q, double *zt,
+                              double cut, std::vector<double> &u, std::vector<double> &v, int &rank) {
+  const Svd f = svd(k, n, zt); // W k x min(k, n), Z^T min(k, n) x n
+  const std::int64_t kk = std::min(k, n);
+  rank = 0;
+  while (rank < static_cast<int>(f.s.size()) && f.s[rank] > cut)
+    ++rank;
+  u.assign(static_cast<std::size_t>(m * rank), 0.0);
+  gemm('N', 'N', m, rank, k, 1.0, q, m, f.u.data(), k, 0.0, u.data(), m);
+  v.assign(static_cast<std::size_t>(n * rank), 0.0);
+  for (int r = 0; r < rank; ++r)
+    for (std::int64_t j = 0; j < n; ++j)
+      v[static_cast<std::size_t>(r * n + j)] = f.s[r] * f.vt[static_cast<std::size_t>(j * kk + r)];
+}
+
 /// LU with partial pivoting of the n x n matrix a in place (dgetrf); a singular a is a SolverError.
 inline void luFactor(std::int64_t n, double *a, std::vector<PetscBLASInt> &piv, const char *what) {
   piv.assign(static_cast<std::size_t>(n), 0);

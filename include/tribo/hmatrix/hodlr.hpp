@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace tribo {
@@ -25,6 +26,9 @@ struct HodlrLevelRanks {
   int max_rank = 0;
   double mean_rank = 0;
 };
+
+/// y = A x (transposed false) or y = A^T x, for nrhs columns of n rows (x and y with leading dimension n).
+using HodlrBlockOperator = std::function<void(bool transposed, int nrhs, const double *x, double *y)>;
 
 /// A square n x n matrix A in HODLR form. Node of the tree over the dof range [first, first + n), split
 /// into halves 1 and 2 of n1 and n2 dofs:
@@ -54,6 +58,17 @@ public:
   /// small projected block). n must be a whole number of nodes.
   static HodlrMatrix fromDense(const double *a, std::int64_t n, std::int64_t lda,
                                const HodlrOptions &options);
+
+  /// The HODLR form of an operator known only by its products with blocks of vectors (randomized
+  /// peeling: Lin, Lu, Ying, J. Comput. Phys. 230 (2011) 4071; src/hmatrix/hodlr_peeling.cpp): level by
+  /// level from the root, every block of the level sampled at once by rank_bound + oversampling Gaussian
+  /// columns, the coarser levels' blocks subtracted, then the leaves by unit columns. Truncated as
+  /// fromDense (tolerance relative to ||A||_2 from power iteration); a block whose rank above the cut
+  /// exceeds rank_bound within its samples is a SolverError (the bound was too small; seen only with
+  /// oversampling >= 1, and with p extra samples a rank up to rank_bound + p is seen). 4 (rank_bound +
+  /// oversampling) products per level, plus the largest leaf's size and the power iteration's.
+  static HodlrMatrix fromProducts(std::int64_t n, const HodlrBlockOperator &apply, int rank_bound,
+                                  int oversampling, const HodlrOptions &options);
 
   std::int64_t size() const { return n_; }
   const HodlrOptions &options() const { return options_; }
@@ -89,6 +104,11 @@ private:
 
   /// The tree over [0, n) with its ranges and levels, every block still to fill.
   static HodlrMatrix skeleton(std::int64_t n, const HodlrOptions &options);
+  /// y -= (the off-diagonal blocks of the levels above `level`) x, or their transposes.
+  void subtractLevelsAbove(int level, bool transposed, int nrhs, const double *x, double *y) const;
+  /// The node's off-diagonal blocks (or their transposes) times alpha x added to y, x and y at its first row.
+  void addOffDiagonal(const Node &t, bool transposed, double alpha, int nrhs, const double *x,
+                      std::int64_t ldx, double *y, std::int64_t ldy) const;
   void multiplyNode(int node, bool transposed, int nrhs, const double *x, std::int64_t ldx, double *y,
                     std::int64_t ldy) const;
 };
