@@ -5,10 +5,13 @@
 // for S_Z the HODLR factorisation, solve and column extraction against LAPACK's dense LU and a dense
 // column read. A design measurement: no solver uses the compressed form.
 //   bench_compression -levels 10 [-leaf 32] [-tol 1e-12] [-coarsenings c (the graded hierarchy)]
-//                     [-rhs 8] [-columns 256]
+//                     [-rhs 8] [-columns 256] [-peel_rank r (0: skip) [-oversampling 10]]
 // One rank. Prints, per level of the tree, the largest and mean rank of its off-diagonal blocks, the
 // storage of both matrices against dense and the relative error of a matvec (random vector), then the
 // timings (CPU seconds of this process; OpenBLAS serial) and the HODLR solve's error against dgetrs.
+// With -peel_rank r, S_Z is also built from products alone (HodlrMatrix::fromProducts, rank bound r; the
+// dense S_Z as the black box): the number of columns applied (each would be a slab solve) and the
+// difference of a matvec from the fromDense form.
 #include "tribo/contact/pin_on_slab.hpp"
 #include "tribo/core/petsc_handles.hpp"
 #include "tribo/hmatrix/dense_blas.hpp"
@@ -78,7 +81,8 @@ HodlrMatrix compressAndReport(const char *name, const std::vector<double> &a, st
 int main(int argc, char **argv) {
   PetscSession petsc(&argc, &argv, "bench_compression: HODLR form of the condensed surface operator\n");
   try {
-    PetscInt levels = 10, leaf = 32, coarsenings = -1, rhs = 8, columns = 256;
+    PetscInt levels = 10, leaf = 32, coarsenings = -1, rhs = 8, columns = 256, peel_rank = 0,
+             oversampling = 10;
     PetscReal tol = 1e-12;
     TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-levels", &levels, nullptr));
     TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-leaf", &leaf, nullptr));
@@ -86,6 +90,8 @@ int main(int argc, char **argv) {
     TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-coarsenings", &coarsenings, nullptr));
     TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-rhs", &rhs, nullptr));
     TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-columns", &columns, nullptr));
+    TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-peel_rank", &peel_rank, nullptr));
+    TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-oversampling", &oversampling, nullptr));
     PinOnSlabSetup s;
     s.slab.levels = static_cast<int>(levels);
     if (coarsenings >= 0) s.slab.hierarchy = {HierarchyFamily::Kind::graded, static_cast<int>(coarsenings)};
@@ -163,6 +169,35 @@ int main(int argc, char **argv) {
         dense_solve_s, relativeDistance(x_hodlr, x_dense));
     PetscPrintf(PETSC_COMM_SELF, "S_Z column (%d): HODLR %.3e s, dense read %.3e s (checksum %.1e)\n",
                 static_cast<int>(ncol), hodlr_column_s, dense_column_s, checksum);
+
+    if (peel_rank > 0) { // S_Z from products alone
+      long long applied = 0;
+      double apply_s = 0;
+      const HodlrBlockOperator apply = [&](bool transposed, int nrhs, const double *x, double *y) {
+        const double a0 = cpu();
+        dense::gemm(transposed ? 'T' : 'N', 'N', n, nrhs, n, 1.0, S.data(), n, x, n, 0.0, y, n);
+        apply_s += cpu() - a0, applied += nrhs;
+      };
+      t0 = cpu();
+      const HodlrMatrix hp = HodlrMatrix::fromProducts(n, apply, static_cast<int>(peel_rank),
+                                                       static_cast<int>(oversampling), options);
+      const double peel_s = cpu() - t0 - apply_s;
+      const std::vector<double> x = randomVectors(n, 1, 5);
+      std::vector<double> yp(x.size()), yd(x.size());
+      hp.multiply(x.data(), yp.data());
+      hs.multiply(x.data(), yd.data());
+      const std::vector<HodlrLevelRanks> lp = hp.levelRanks();
+      int worst = 0;
+      for (const HodlrLevelRanks &l : lp)
+        worst = std::max(worst, l.max_rank);
+      PetscPrintf(
+          PETSC_COMM_SELF,
+          "S_Z from products (rank bound %d + %d): %lld columns applied (A and A^T; %d to form it "
+          "densely), %.3f s CPU besides the products (%.3f s), largest rank %d, %.2f MB, matvec against "
+          "fromDense's %.2e\n",
+          static_cast<int>(peel_rank), static_cast<int>(oversampling), applied, static_cast<int>(n), peel_s,
+          apply_s, worst, hp.bytes() / 1048576.0, relativeDistance(yp, yd));
+    }
 
     // C_Z = S_Z^{-1}, from the dense LU.
     PetscBLASInt bn = dense::blasInt(n), info = 0, lwork = bn * 64;
