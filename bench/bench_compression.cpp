@@ -5,7 +5,8 @@
 // for S_Z the HODLR factorisation, solve and column extraction against LAPACK's dense LU and a dense
 // column read. A design measurement: no solver uses the compressed form.
 //   bench_compression -levels 10 [-leaf 32] [-tol 1e-12] [-coarsenings c (the graded hierarchy)]
-//                     [-rhs 8] [-columns 256] [-peel_rank r (0: skip) [-oversampling 10]]
+//                     [-rhs 8] [-columns 256] [-peel_rank r (0: skip) [-oversampling 10]] [-inverse 0 (skip
+//                     C_Z)]
 // One rank. Prints, per level of the tree, the largest and mean rank of its off-diagonal blocks, the
 // storage of both matrices against dense and the relative error of a matvec (random vector), then the
 // timings (CPU seconds of this process; OpenBLAS serial) and the HODLR solve's error against dgetrs.
@@ -83,6 +84,7 @@ int main(int argc, char **argv) {
   try {
     PetscInt levels = 10, leaf = 32, coarsenings = -1, rhs = 8, columns = 256, peel_rank = 0,
              oversampling = 10;
+    PetscBool inverse = PETSC_TRUE;
     PetscReal tol = 1e-12;
     TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-levels", &levels, nullptr));
     TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-leaf", &leaf, nullptr));
@@ -92,6 +94,7 @@ int main(int argc, char **argv) {
     TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-columns", &columns, nullptr));
     TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-peel_rank", &peel_rank, nullptr));
     TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-oversampling", &oversampling, nullptr));
+    TRIBO_PETSC_CALL(PetscOptionsGetBool(nullptr, nullptr, "-inverse", &inverse, nullptr));
     PinOnSlabSetup s;
     s.slab.levels = static_cast<int>(levels);
     if (coarsenings >= 0) s.slab.hierarchy = {HierarchyFamily::Kind::graded, static_cast<int>(coarsenings)};
@@ -200,6 +203,7 @@ int main(int argc, char **argv) {
     }
 
     // C_Z = S_Z^{-1}, from the dense LU.
+    if (!inverse) return 0;
     PetscBLASInt bn = dense::blasInt(n), info = 0, lwork = bn * 64;
     std::vector<double> work(static_cast<std::size_t>(lwork));
     LAPACKgetri_(&bn, lu.data(), &bn, piv.data(), work.data(), &lwork, &info);
