@@ -45,7 +45,7 @@ double spectralNorm(const double *b, std::int64_t m, std::int64_t n, std::int64_
 /// values above cut: U = Q W_r, V = Z_r S_r. ||B - U V^T||_2 <= 0.1 cut + s_{r+1} <= 1.1 cut. (Not the
 /// Frobenius norm of the remainder, which sums the round-off of all min(m, n) singular values: for S_Z at
 /// n = 5 966, tol 1e-12, a block of 1 492 had ||E||_F = 0.14 cut where ||E||_2 = 0.08 cut, and at
-/// n = 11 930 the construction took 60 s instead of a few.)
+/// n = 11 930 the construction took 60 s CPU, against 5 s with this test.)
 void compress(const double *b, std::int64_t m, std::int64_t n, std::int64_t ldb, double cut,
               std::uint64_t seed, std::vector<double> &u, std::vector<double> &v, int &rank) {
   const std::int64_t full = std::min(m, n);

@@ -212,7 +212,7 @@ TEST(Hodlr, SemiseparableInverseHasRankOne) {
     EXPECT_EQ(l.mean_rank, 1.0);
   }
   expectSameAsDense(h, a, 1e-13);
-  // Storage: 10 x 20^2 leaf doubles... against n^2: dense leaves 2 n 20 plus 2 n per level.
+  // Storage: 16 dense leaves of 20 x 20 (n x 20 doubles), and per level rank-1 factors of 2n doubles.
   EXPECT_EQ(h.bytes(), sizeof(double) * (n * 20 + 4 * 2 * n));
 }
 
