@@ -21,6 +21,7 @@ namespace tribo {
 class HodlrFactorisation {
 public:
   explicit HodlrFactorisation(const HodlrMatrix &a);
+  explicit HodlrFactorisation(HodlrMatrix &&) = delete; // would outlive its matrix
 
   std::int64_t size() const { return a_->size(); }
   /// x = A^{-1} b (b and x may be the same array).
