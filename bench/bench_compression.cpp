@@ -1,168 +1,100 @@
-// How far the condensed surface operator compresses (issue 20, goals 2 and 3): the zone stiffness S_Z
-// (f_Z = S_Z d_Z, docs/model.md §16) and the zone compliance C_Z = S_Z^{-1}, each split as a HODLR
-// matrix (the node range halved recursively, leaves of `leaf` nodes kept dense, every off-diagonal
-// block truncated to the singular values above tol ||A||_2), and what that storage is against the dense
-// operator. A design measurement for a compressed surface operator, not one: no solver uses it.
+// How far the condensed surface operator compresses, and what its HODLR form costs to use (issue 20,
+// goals 2 and 3): the zone stiffness S_Z (f_Z = S_Z d_Z, docs/model.md §16) and the zone compliance
+// C_Z = S_Z^{-1}, each as a tribo::HodlrMatrix (src/hmatrix/: the node range halved recursively, leaves
+// of `leaf` nodes dense, every off-diagonal block cut at tol ||A||_2), their storage against dense, and
+// for S_Z the HODLR factorisation, solve and column extraction against LAPACK's dense LU and a dense
+// column read. A design measurement: no solver uses the compressed form.
 //   bench_compression -levels 10 [-leaf 32] [-tol 1e-12] [-coarsenings c (the graded hierarchy)]
-// One rank. Prints, per level of the tree, the largest and mean rank of its off-diagonal blocks, then the
-// storage of both matrices against dense, and the relative error of a matvec with the truncated blocks
-// (random vector) as a check of the truncation.
+//                     [-rhs 8] [-columns 256] [-peel_rank r (0: skip) [-oversampling 10]] [-inverse 0 (skip
+//                     C_Z)]
+// One rank. Prints, per level of the tree, the largest and mean rank of its off-diagonal blocks, the
+// storage of both matrices against dense and the relative error of a matvec (random vector), then the
+// timings (CPU seconds of this process; OpenBLAS serial) and the HODLR solve's error against dgetrs.
+// With -peel_rank r, S_Z is also built from products alone (HodlrMatrix::fromProducts, rank bound r; the
+// dense S_Z as the black box): the number of columns applied (each would be a slab solve) and the
+// difference of a matvec from the fromDense form.
 #include "tribo/contact/pin_on_slab.hpp"
 #include "tribo/core/petsc_handles.hpp"
+#include "tribo/hmatrix/dense_blas.hpp"
+#include "tribo/hmatrix/hodlr.hpp"
+#include "tribo/hmatrix/hodlr_solver.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <petscblaslapack.h>
 #include <random>
-#include <stdexcept>
+#include <sys/resource.h>
 #include <vector>
 
 using namespace tribo;
 
 namespace {
 
-/// A column-major dense matrix.
-struct Dense {
-  PetscBLASInt rows = 0, cols = 0;
-  std::vector<double> a;
-  double &operator()(PetscBLASInt i, PetscBLASInt j) { return a[static_cast<std::size_t>(j) * rows + i]; }
-  double operator()(PetscBLASInt i, PetscBLASInt j) const { return a[static_cast<std::size_t>(j) * rows + i]; }
-};
-
-Dense block(const Dense &A, PetscBLASInt r0, PetscBLASInt nr, PetscBLASInt c0, PetscBLASInt nc) {
-  Dense B{nr, nc, std::vector<double>(static_cast<std::size_t>(nr) * nc)};
-  for (PetscBLASInt j = 0; j < nc; ++j)
-    for (PetscBLASInt i = 0; i < nr; ++i)
-      B(i, j) = A(r0 + i, c0 + j);
-  return B;
+/// CPU time of this process [s]: on a shared machine, less disturbed by other jobs than wall time.
+double cpu() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
 }
 
-/// Singular values and factors of B (LAPACK dgesvd, thin).
-struct Svd {
-  std::vector<double> s, u, vt;
-};
-Svd svd(Dense B) {
-  const PetscBLASInt m = B.rows, n = B.cols, k = std::min(m, n);
-  Svd r{std::vector<double>(k), std::vector<double>(static_cast<std::size_t>(m) * k),
-        std::vector<double>(static_cast<std::size_t>(k) * n)};
-  PetscBLASInt lwork = -1, info = 0;
-  double query = 0;
-  LAPACKgesvd_("S", "S", &m, &n, B.a.data(), &m, r.s.data(), r.u.data(), &m, r.vt.data(), &k, &query, &lwork,
-               &info);
-  lwork = static_cast<PetscBLASInt>(query);
-  std::vector<double> work(static_cast<std::size_t>(lwork));
-  LAPACKgesvd_("S", "S", &m, &n, B.a.data(), &m, r.s.data(), r.u.data(), &m, r.vt.data(), &k, work.data(),
-               &lwork, &info);
-  if (info != 0) throw std::runtime_error("dgesvd failed");
-  return r;
-}
-
-/// ||A||_2 by power iteration on A^T A.
-double norm2(const Dense &A) {
-  std::vector<double> x(static_cast<std::size_t>(A.cols), 1.0), y(static_cast<std::size_t>(A.rows));
-  double s = 0;
-  for (int it = 0; it < 100; ++it) {
-    std::fill(y.begin(), y.end(), 0.0);
-    for (PetscBLASInt j = 0; j < A.cols; ++j)
-      for (PetscBLASInt i = 0; i < A.rows; ++i)
-        y[i] += A(i, j) * x[j];
-    double ny = 0;
-    for (PetscBLASInt j = 0; j < A.cols; ++j) {
-      double t = 0;
-      for (PetscBLASInt i = 0; i < A.rows; ++i)
-        t += A(i, j) * y[i];
-      x[j] = t;
-      ny += t * t;
-    }
-    ny = std::sqrt(ny);
-    for (double &v : x)
-      v /= ny;
-    s = std::sqrt(ny);
-  }
-  return s;
-}
-
-struct LevelRanks {
-  int max_rank = 0;
-  double rank_sum = 0;
-  int blocks = 0;
-};
-
-/// The HODLR split of A over the dof range [first, first + n) (n a whole number of nodes, 2 dofs
-/// each): storage in doubles, per-level ranks, and A x computed from the truncated blocks into y.
-double hodlr(const Dense &A, PetscBLASInt first, PetscBLASInt n, PetscBLASInt leaf_dofs, double cut, int level,
-             std::vector<LevelRanks> &levels, const std::vector<double> &x, std::vector<double> &y) {
-  if (n <= leaf_dofs) {
-    for (PetscBLASInt j = 0; j < n; ++j)
-      for (PetscBLASInt i = 0; i < n; ++i)
-        y[first + i] += A(first + i, first + j) * x[first + j];
-    return static_cast<double>(n) * n;
-  }
-  const PetscBLASInt n1 = 2 * (n / 4), n2 = n - n1; // halve on a node boundary
-  if (levels.size() <= static_cast<std::size_t>(level)) levels.resize(level + 1);
-  double stored = 0;
-  for (int side = 0; side < 2; ++side) {
-    const PetscBLASInt r0 = side == 0 ? first : first + n1, nr = side == 0 ? n1 : n2;
-    const PetscBLASInt c0 = side == 0 ? first + n1 : first, nc = side == 0 ? n2 : n1;
-    const Svd f = svd(block(A, r0, nr, c0, nc));
-    int r = 0;
-    while (r < static_cast<int>(f.s.size()) && f.s[r] > cut)
-      ++r;
-    LevelRanks &l = levels[level];
-    l.max_rank = std::max(l.max_rank, r), l.rank_sum += r, ++l.blocks;
-    stored += static_cast<double>(r) * (nr + nc);
-    const PetscBLASInt k = static_cast<PetscBLASInt>(f.s.size());
-    for (int q = 0; q < r; ++q) { // y_rows += u_q s_q (v_q . x_cols)
-      double t = 0;
-      for (PetscBLASInt j = 0; j < nc; ++j)
-        t += f.vt[static_cast<std::size_t>(j) * k + q] * x[c0 + j];
-      t *= f.s[q];
-      for (PetscBLASInt i = 0; i < nr; ++i)
-        y[r0 + i] += f.u[static_cast<std::size_t>(q) * nr + i] * t;
-    }
-  }
-  return stored + hodlr(A, first, n1, leaf_dofs, cut, level + 1, levels, x, y) +
-         hodlr(A, first + n1, n2, leaf_dofs, cut, level + 1, levels, x, y);
-}
-
-void report(const char *name, const Dense &A, PetscBLASInt leaf_dofs, double tol) {
-  const double a2 = norm2(A);
-  std::vector<double> x(static_cast<std::size_t>(A.cols)), y(x.size(), 0.0), y_dense(x.size(), 0.0);
-  std::mt19937_64 rng(7);
+std::vector<double> randomVectors(std::int64_t n, int count, unsigned seed) {
+  std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+  std::vector<double> x(static_cast<std::size_t>(n * count));
   for (double &v : x)
     v = uniform(rng);
-  std::vector<LevelRanks> levels;
-  const double stored = hodlr(A, 0, A.rows, leaf_dofs, tol * a2, 0, levels, x, y);
-  for (PetscBLASInt j = 0; j < A.cols; ++j)
-    for (PetscBLASInt i = 0; i < A.rows; ++i)
-      y_dense[i] += A(i, j) * x[j];
+  return x;
+}
+
+double relativeDistance(const std::vector<double> &a, const std::vector<double> &b) {
   double err = 0, ref = 0;
-  for (std::size_t i = 0; i < y.size(); ++i)
-    err += (y[i] - y_dense[i]) * (y[i] - y_dense[i]), ref += y_dense[i] * y_dense[i];
+  for (std::size_t i = 0; i < a.size(); ++i)
+    err += (a[i] - b[i]) * (a[i] - b[i]), ref += b[i] * b[i];
+  return std::sqrt(err / ref);
+}
+
+/// The HODLR form of the dense n x n matrix a: ranks per level, storage and a matvec's error.
+HodlrMatrix compressAndReport(const char *name, const std::vector<double> &a, std::int64_t n,
+                              const HodlrOptions &options) {
+  const double t0 = cpu();
+  HodlrMatrix h = HodlrMatrix::fromDense(a.data(), n, n, options);
+  const double build_s = cpu() - t0;
+  const std::vector<double> x = randomVectors(n, 1, 7);
+  std::vector<double> y(x.size()), y_dense(x.size());
+  h.multiply(x.data(), y.data());
+  dense::gemv('N', n, n, 1.0, a.data(), n, x.data(), 1, 0.0, y_dense.data());
+  const std::vector<HodlrLevelRanks> levels = h.levelRanks();
   for (std::size_t l = 0; l < levels.size(); ++l)
-    PetscPrintf(PETSC_COMM_SELF, "  %s level %zu: %d blocks of %d dofs, rank max %d, mean %.1f\n", name, l,
-                levels[l].blocks, static_cast<int>(A.rows >> (l + 1)), levels[l].max_rank,
-                levels[l].rank_sum / std::max(levels[l].blocks, 1));
-  const double dense = static_cast<double>(A.rows) * A.cols;
+    PetscPrintf(PETSC_COMM_SELF, "  %s level %zu: %d blocks of ~%d dofs, rank max %d, mean %.1f\n", name, l,
+                levels[l].blocks, static_cast<int>(n >> (l + 1)), levels[l].max_rank, levels[l].mean_rank);
+  const double dense_bytes = 8.0 * static_cast<double>(n) * static_cast<double>(n);
   PetscPrintf(PETSC_COMM_SELF,
               "%s: %d x %d, ||A||_2 %.3e; HODLR at tol %.0e: %.2f MB against %.2f MB dense (%.1f%%), matvec "
-              "relative error %.2e\n",
-              name, static_cast<int>(A.rows), static_cast<int>(A.cols), a2, tol, 8 * stored / 1048576.0,
-              8 * dense / 1048576.0, 100 * stored / dense, std::sqrt(err / ref));
+              "relative error %.2e; built in %.3f s CPU\n",
+              name, static_cast<int>(n), static_cast<int>(n), h.norm2Estimate(), options.tolerance,
+              h.bytes() / 1048576.0, dense_bytes / 1048576.0, 100 * h.bytes() / dense_bytes,
+              relativeDistance(y, y_dense), build_s);
+  return h;
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
-  PetscSession petsc(&argc, &argv, "bench_compression: HODLR ranks of the condensed surface operator\n");
+  PetscSession petsc(&argc, &argv, "bench_compression: HODLR form of the condensed surface operator\n");
   try {
-    PetscInt levels = 10, leaf = 32, coarsenings = -1;
+    PetscInt levels = 10, leaf = 32, coarsenings = -1, rhs = 8, columns = 256, peel_rank = 0,
+             oversampling = 10;
+    PetscBool inverse = PETSC_TRUE;
     PetscReal tol = 1e-12;
     TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-levels", &levels, nullptr));
     TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-leaf", &leaf, nullptr));
     TRIBO_PETSC_CALL(PetscOptionsGetReal(nullptr, nullptr, "-tol", &tol, nullptr));
     TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-coarsenings", &coarsenings, nullptr));
+    TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-rhs", &rhs, nullptr));
+    TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-columns", &columns, nullptr));
+    TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-peel_rank", &peel_rank, nullptr));
+    TRIBO_PETSC_CALL(PetscOptionsGetInt(nullptr, nullptr, "-oversampling", &oversampling, nullptr));
+    TRIBO_PETSC_CALL(PetscOptionsGetBool(nullptr, nullptr, "-inverse", &inverse, nullptr));
     PinOnSlabSetup s;
     s.slab.levels = static_cast<int>(levels);
     if (coarsenings >= 0) s.slab.hierarchy = {HierarchyFamily::Kind::graded, static_cast<int>(coarsenings)};
@@ -173,31 +105,110 @@ int main(int argc, char **argv) {
     const std::int64_t z0 = con.zoneFirst(), m = con.zoneNodes();
     const std::size_t nx = model.surface().surfaceX().size();
     // Every zone node held: each unit response is a column of [S_Z; T_OZ]; keep S_Z.
+    const double t_form = cpu();
     std::vector<char> held(nx, 0);
     std::fill(held.begin() + z0, held.begin() + z0 + m, 1);
     model.surface().setContactSet(held, held);
-    const PetscBLASInt dz = static_cast<PetscBLASInt>(2 * m);
-    Dense S{dz, dz, std::vector<double>(static_cast<std::size_t>(dz) * dz)};
+    const std::int64_t n = 2 * m;
+    std::vector<double> S(static_cast<std::size_t>(n * n));
     SurfaceState out;
     for (std::int64_t k = 0; k < m; ++k)
       for (int c = 0; c < 2; ++c) {
         model.surface().unitResponse(static_cast<int>(z0 + k), c == 0 ? Component::u : Component::w, out);
-        for (std::int64_t i = 0; i < m; ++i) {
-          S(static_cast<PetscBLASInt>(2 * i), static_cast<PetscBLASInt>(2 * k + c)) = out.fx[z0 + i];
-          S(static_cast<PetscBLASInt>(2 * i + 1), static_cast<PetscBLASInt>(2 * k + c)) = out.fz[z0 + i];
-        }
+        double *col = S.data() + (2 * k + c) * n;
+        for (std::int64_t i = 0; i < m; ++i)
+          col[2 * i] = out.fx[z0 + i], col[2 * i + 1] = out.fz[z0 + i];
       }
-    PetscPrintf(PETSC_COMM_SELF, "n_x %zu, %d rows, zone %lld nodes (%d dofs), leaves of %d nodes\n", nx,
-                s.slab.grid().rowCount(), static_cast<long long>(m), static_cast<int>(dz), static_cast<int>(leaf));
-    report("S_Z", S, static_cast<PetscBLASInt>(2 * leaf), tol);
-    Dense C = S; // C_Z = S_Z^{-1} (LAPACK LU)
-    std::vector<PetscBLASInt> piv(static_cast<std::size_t>(dz));
-    PetscBLASInt info = 0, lwork = dz * 64;
+    PetscPrintf(PETSC_COMM_SELF,
+                "n_x %zu, %d rows, zone %lld nodes (%d dofs), leaves of %d nodes; S_Z formed in %.1f s CPU\n",
+                nx, s.slab.grid().rowCount(), static_cast<long long>(m), static_cast<int>(n),
+                static_cast<int>(leaf), cpu() - t_form);
+    HodlrOptions options;
+    options.leaf_nodes = static_cast<int>(leaf);
+    options.tolerance = tol;
+    const HodlrMatrix hs = compressAndReport("S_Z", S, n, options);
+
+    // S_Z: HODLR (Woodbury) against dense LU, rhs single right-hand sides each; columns against a read.
+    double t0 = cpu();
+    const HodlrFactorisation f(hs);
+    const double hodlr_factor_s = cpu() - t0;
+    std::vector<double> lu = S;
+    std::vector<PetscBLASInt> piv;
+    t0 = cpu();
+    dense::luFactor(n, lu.data(), piv, "bench_compression: S_Z");
+    const double dense_factor_s = cpu() - t0;
+    const std::vector<double> b = randomVectors(n, static_cast<int>(rhs), 3);
+    std::vector<double> x_hodlr(b.size()), x_dense = b;
+    t0 = cpu();
+    for (PetscInt r = 0; r < rhs; ++r)
+      f.solve(b.data() + r * n, x_hodlr.data() + r * n);
+    const double hodlr_solve_s = (cpu() - t0) / static_cast<double>(rhs);
+    t0 = cpu();
+    for (PetscInt r = 0; r < rhs; ++r)
+      dense::luSolve(n, lu.data(), piv, 1, x_dense.data() + r * n, n);
+    const double dense_solve_s = (cpu() - t0) / static_cast<double>(rhs);
+    const std::int64_t ncol = std::min<std::int64_t>(columns, n),
+                       stride = std::max<std::int64_t>(n / ncol, 1);
+    std::vector<double> col(static_cast<std::size_t>(n));
+    double checksum = 0;
+    t0 = cpu();
+    for (std::int64_t q = 0; q < ncol; ++q) {
+      hs.column(q * stride, col.data());
+      checksum += col[static_cast<std::size_t>(q * stride)];
+    }
+    const double hodlr_column_s = (cpu() - t0) / static_cast<double>(ncol);
+    t0 = cpu();
+    for (std::int64_t q = 0; q < ncol; ++q) {
+      const double *c = S.data() + q * stride * n;
+      std::copy(c, c + n, col.begin());
+      checksum -= col[static_cast<std::size_t>(q * stride)];
+    }
+    const double dense_column_s = (cpu() - t0) / static_cast<double>(ncol);
+    PetscPrintf(
+        PETSC_COMM_SELF,
+        "S_Z factorisation: HODLR %.4f s (%.2f MB of factors), dense LU %.4f s; solve per right-hand side "
+        "(%d): HODLR %.3e s, dense %.3e s; HODLR solve against dense, relative %.2e\n",
+        hodlr_factor_s, f.bytes() / 1048576.0, dense_factor_s, static_cast<int>(rhs), hodlr_solve_s,
+        dense_solve_s, relativeDistance(x_hodlr, x_dense));
+    PetscPrintf(PETSC_COMM_SELF, "S_Z column (%d): HODLR %.3e s, dense read %.3e s (checksum %.1e)\n",
+                static_cast<int>(ncol), hodlr_column_s, dense_column_s, checksum);
+
+    if (peel_rank > 0) { // S_Z from products alone
+      long long applied = 0;
+      double apply_s = 0;
+      const HodlrBlockOperator apply = [&](bool transposed, int nrhs, const double *x, double *y) {
+        const double a0 = cpu();
+        dense::gemm(transposed ? 'T' : 'N', 'N', n, nrhs, n, 1.0, S.data(), n, x, n, 0.0, y, n);
+        apply_s += cpu() - a0, applied += nrhs;
+      };
+      t0 = cpu();
+      const HodlrMatrix hp = HodlrMatrix::fromProducts(n, apply, static_cast<int>(peel_rank),
+                                                       static_cast<int>(oversampling), options);
+      const double peel_s = cpu() - t0 - apply_s;
+      const std::vector<double> x = randomVectors(n, 1, 5);
+      std::vector<double> yp(x.size()), yd(x.size());
+      hp.multiply(x.data(), yp.data());
+      hs.multiply(x.data(), yd.data());
+      const std::vector<HodlrLevelRanks> lp = hp.levelRanks();
+      int worst = 0;
+      for (const HodlrLevelRanks &l : lp)
+        worst = std::max(worst, l.max_rank);
+      PetscPrintf(
+          PETSC_COMM_SELF,
+          "S_Z from products (rank bound %d + %d): %lld columns applied (A and A^T; %d to form it "
+          "densely), %.3f s CPU besides the products (%.3f s), largest rank %d, %.2f MB, matvec against "
+          "fromDense's %.2e\n",
+          static_cast<int>(peel_rank), static_cast<int>(oversampling), applied, static_cast<int>(n), peel_s,
+          apply_s, worst, hp.bytes() / 1048576.0, relativeDistance(yp, yd));
+    }
+
+    // C_Z = S_Z^{-1}, from the dense LU.
+    if (!inverse) return 0;
+    PetscBLASInt bn = dense::blasInt(n), info = 0, lwork = bn * 64;
     std::vector<double> work(static_cast<std::size_t>(lwork));
-    LAPACKgetrf_(&dz, &dz, C.a.data(), &dz, piv.data(), &info);
-    if (info == 0) LAPACKgetri_(&dz, C.a.data(), &dz, piv.data(), work.data(), &lwork, &info);
-    if (info != 0) throw std::runtime_error("S_Z is singular");
-    report("C_Z", C, static_cast<PetscBLASInt>(2 * leaf), tol);
+    LAPACKgetri_(&bn, lu.data(), &bn, piv.data(), work.data(), &lwork, &info);
+    if (info != 0) throw SolverError("bench_compression: dgetri failed");
+    compressAndReport("C_Z", lu, n, options);
   } catch (const std::exception &e) {
     PetscPrintf(PETSC_COMM_WORLD, "bench_compression: %s\n", e.what());
     return 2;
