@@ -39,11 +39,30 @@ run() {
     "$(sed -n 's/.*fingerprints: events \([0-9a-f]*\), F \([0-9a-f]*\),.*/\1 \2/p' <<<"$out")"
 }
 ratio() { echo "scale=2; $1 / $2" | bc | sed 's/^\./0./'; }
+# What the box gives two processes now: a CPU-bound loop alone, then two at once; 2 x (time alone) / (time
+# of the slower of the two) is 2.00 on two free cores and lower when other work takes a share. The ceiling
+# of every 1/2 ratio measured next to it (a shared box changes from minute to minute).
+capacity() {
+  local loop='import time
+w = time.perf_counter(); s = 0
+for i in range(20_000_000): s += i
+print(time.perf_counter() - w)'
+  local one two a b
+  one=$(/usr/bin/python3 -c "$loop")
+  a=$(mktemp) b=$(mktemp)
+  /usr/bin/python3 -c "$loop" >"$a" &
+  /usr/bin/python3 -c "$loop" >"$b"
+  wait
+  two=$(sort -g "$a" "$b" | tail -1)
+  rm -f "$a" "$b"
+  echo "# the box: two processes at once did $(ratio "$(echo "2 * $one" | bc)" "$two")x the work of one (2.00: two free cores)"
+}
 same() { [[ "$1 $2" == "$3 $4" ]] && echo "same to the last bit" || { [[ $1 == "$3" ]] && echo "same events, F differs" || echo "EVENTS DIFFER"; }; }
 
 fmt="%-4s %-5s %10s %10s %10s | %10s %10s %10s | %s\n"
 printf "$fmt" pair ranks "condense" normal events "CPU cond." "CPU normal" "CPU events" "fingerprints (events, F)"
 for ((i = 1; i <= reps; ++i)); do
+  capacity
   read -r c1 n1 e1 cc1 cn1 ce1 f1 g1 < <(run 1)
   printf "$fmt" "$i" 1 "$c1" "$n1" "$e1" "$cc1" "$cn1" "$ce1" "$f1 $g1"
   read -r c2 n2 e2 cc2 cn2 ce2 f2 g2 < <(run 2)

@@ -53,9 +53,9 @@ public:
   HodlrMatrix() = default;
 
   /// The HODLR form of the dense column-major n x n matrix a (leading dimension lda): every off-diagonal
-  /// block's range found by a randomized range finder until the Frobenius norm of the remainder is below
-  /// 0.1 tolerance ||A||_2, then cut to the singular values above tolerance ||A||_2 (LAPACK dgesvd of the
-  /// small projected block). n must be a whole number of nodes.
+  /// block's range found by a randomized range finder until the 2-norm of the remainder (power iteration) is
+  /// below 0.1 tolerance ||A||_2, then cut to the singular values above tolerance ||A||_2 (LAPACK dgesvd of
+  /// the small projected block). n must be a whole number of nodes.
   static HodlrMatrix fromDense(const double *a, std::int64_t n, std::int64_t lda,
                                const HodlrOptions &options);
 
