@@ -226,12 +226,18 @@ void SlabSystem::buildOperator() {
   ++operator_builds_;
 }
 
-void SlabSystem::solve() {
-  LogStageScope stage(logStages().solve);
+// The operator of the current partition, rebuilt (collectively) if a dof changed kind on any rank.
+bool SlabSystem::prepareOperator() {
   int changed = partition_changed_ ? 1 : 0;
   TRIBO_MPI_CALL(MPI_Allreduce(MPI_IN_PLACE, &changed, 1, MPI_INT, MPI_LOR, comm_));
   if (changed) buildOperator();
   partition_changed_ = false;
+  return changed != 0;
+}
+
+void SlabSystem::solve() {
+  LogStageScope stage(logStages().solve);
+  prepareOperator();
 
   // work = d_P (zero elsewhere); rhs = f - K work on free dofs, diag * d_P on prescribed ones.
   PetscScalar *w = nullptr;
@@ -259,11 +265,7 @@ void SlabSystem::solve() {
 
 OwnedMat SlabSystem::solvePrescribed(Mat values) {
   LogStageScope stage(logStages().solve);
-  int changed = partition_changed_ ? 1 : 0;
-  TRIBO_MPI_CALL(MPI_Allreduce(MPI_IN_PLACE, &changed, 1, MPI_INT, MPI_LOR, comm_));
-  if (changed) buildOperator();
-  partition_changed_ = false;
-  if (changed) TRIBO_PETSC_CALL(KSPSetUp(ksp_));
+  if (prepareOperator()) TRIBO_PETSC_CALL(KSPSetUp(ksp_));
 
   // As in solve(), column by column: rhs = diag * d_P on prescribed rows, f_F - K_FP d_P on free rows.
   OwnedMat prescribed, rhs, d;
@@ -298,6 +300,28 @@ OwnedMat SlabSystem::solvePrescribed(Mat values) {
   if (reason < 0)
     throw SolverError("blocked slab solve did not converge: " + std::string(KSPConvergedReasons[reason]));
   return d;
+}
+
+// The adjoint solve, A^T X = B, with the factors of A's LU (MUMPS solves with the transpose of its factors):
+// for B zero on the prescribed dofs, rows(X) on the force dofs are those of K_FF^{-T} B_F, which products
+// with the transposed surface compliance need (src/slab/surface_compliance.cpp).
+OwnedMat SlabSystem::solveTransposed(Mat rhs) {
+  LogStageScope stage(logStages().solve);
+  prepareOperator();
+  TRIBO_PETSC_CALL(KSPSetUp(ksp_)); // factors the operator if no solve has since it was built
+  PC pc = nullptr;
+  TRIBO_PETSC_CALL(KSPGetPC(ksp_, &pc));
+  PetscBool lu = PETSC_FALSE;
+  TRIBO_PETSC_CALL(PetscObjectTypeCompare(reinterpret_cast<PetscObject>(pc), PCLU, &lu));
+  if (!lu)
+    throw SolverError("the transposed slab solve needs the direct solver (PCLU), not an iterative one: "
+                      "set the slab's -pc_type lu");
+  Mat factors = nullptr;
+  TRIBO_PETSC_CALL(PCFactorGetMatrix(pc, &factors));
+  OwnedMat x;
+  TRIBO_PETSC_CALL(MatDuplicate(rhs, MAT_DO_NOT_COPY_VALUES, x.out()));
+  TRIBO_PETSC_CALL(MatMatSolveTranspose(factors, rhs, x));
+  return x;
 }
 
 SurfaceState SlabSystem::surface() const {

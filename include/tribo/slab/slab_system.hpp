@@ -101,6 +101,11 @@ public:
   /// layout. One factorisation, one blocked solve (KSPMatSolve; MUMPS solves all columns together).
   /// Collective. Leaves displacement()/force() alone.
   OwnedMat solvePrescribed(Mat values);
+  /// X = A^{-T} B for the current partition's operator A (K with the prescribed dofs' rows and columns
+  /// replaced by a multiple of the identity), B and X MATDENSE in K's row layout. For B zero on the
+  /// prescribed dofs this is the adjoint of solvePrescribed's solve with zero prescribed displacements.
+  /// Needs the direct solver (PCLU, MUMPS); a SolverError otherwise. Collective.
+  OwnedMat solveTransposed(Mat rhs);
   /// The full displacement and external force vectors of the last solve (force = K d, incl. reactions).
   Vec displacement() const { return d_; }
   Vec force() const { return f_; }
@@ -123,6 +128,8 @@ private:
   void assemble();
   void applySupport(const SlabSupport &support);
   void buildOperator();
+  /// Rebuilds the operator if the partition changed on any rank (collective); whether it did.
+  bool prepareOperator();
   PetscInt localDof(const NodeRef &n, Component c) const { return globalDof(n, c) - 2 * owned_nodes_[0]; }
 
   MPI_Comm comm_;
