@@ -177,11 +177,12 @@ int main(int argc, char **argv) {
         const double solve = con->solveSeconds() - solve0, set = con->contactSetSeconds() - set0;
         const double cond = con->condensationSeconds() - cond0;
         PetscPrintf(comm,
-                    "  condensed: zone %lld nodes, %.1f MB per rank, %d condensation(s) (%lld unit solves, "
+                    "  condensed: zone %lld nodes, %.1f MB per rank (tableau %s), %d condensation(s) (%lld "
+                    "unit solves, "
                     "%lld pivots, "
                     "%.3f s; %.3f s during events); events: solves %.3f s, contact-set pivots %.3f s, "
                     "search + bookkeeping %.3f s\n",
-                    con->zoneNodes(), con->bytes() / 1048576.0, con->condensations(),
+                    con->zoneNodes(), con->bytes() / 1048576.0, con->tableauStorage(), con->condensations(),
                     con->condensationSolves(), con->pivots(), con->condensationSeconds(), cond, solve, set,
                     r.events_s - solve - set - cond);
       }

@@ -59,10 +59,9 @@ PetscBLASInt blasInt(std::size_t n) {
 
 CondensedSurfaceSolver::CondensedSurfaceSolver(SlabSystem &slab, double x_first, double x_last,
                                                int margin_nodes, TableauPlacement placement)
-    : slab_(slab), comm_(slab.comm()), margin_(std::max(margin_nodes, 0)) {
+    : slab_(slab), comm_(slab.comm()), margin_(std::max(margin_nodes, 0)), placement_(placement) {
   TRIBO_MPI_CALL(MPI_Comm_rank(comm_, &rank_));
   TRIBO_MPI_CALL(MPI_Comm_size(comm_, &ranks_));
-  tableau_ = TableauStorage::make(comm_, placement);
   // Each rank condenses its share of the columns on a serial slab: on one rank the slab itself.
   if (ranks_ > 1)
     serial_slab_ = std::make_unique<SlabSystem>(PETSC_COMM_SELF, slab.grid(), slab.elastic(), slab.support(),
@@ -121,6 +120,8 @@ void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
   row_begin_ = static_cast<std::size_t>(row_begins_[rank_]);
   local_rows_ = static_cast<std::size_t>(row_counts_[rank_]);
   std::vector<double>().swap(base_); // before the tableau's room is taken
+  tableau_.reset();
+  tableau_ = TableauStorage::make(comm_, placement_, rows_, dz_);
   tableau_->allocate(rows_, dz_, row_begins_);
   work_.assign(2 * local_rows_, 0.0);
 }

@@ -5,6 +5,7 @@
 #include "tribo/core/error.hpp"
 
 #include <algorithm>
+#include <sys/statvfs.h>
 
 namespace tribo {
 
@@ -102,6 +103,7 @@ public:
   std::size_t bytes() const override {
     return sizeof(double) * (data_.size() + out_local_.size() + out_[0].size() + out_[1].size());
   }
+  const char *name() const override { return "row blocks"; }
 
 private:
   std::vector<double> data_, out_local_, packed_;
@@ -176,6 +178,7 @@ public:
         packed[s * cols_ + j] = base_[j * rows_ + dofs[s]];
   }
   std::size_t bytes() const override { return sizeof(double) * (local_rows_ * cols_ + 4 * local_rows_); }
+  const char *name() const override { return "shared on the node"; }
 
 private:
   double *outputs(int turn, int c) const {
@@ -200,12 +203,25 @@ bool TableauStorage::onOneNode(MPI_Comm comm) {
   return node_size == size;
 }
 
-std::unique_ptr<TableauStorage> TableauStorage::make(MPI_Comm comm, TableauPlacement placement) {
-  int size = 1;
+std::unique_ptr<TableauStorage> TableauStorage::make(MPI_Comm comm, TableauPlacement placement,
+                                                     std::size_t rows, std::size_t cols) {
+  int size = 1, rank = 0;
   TRIBO_MPI_CALL(MPI_Comm_size(comm, &size));
-  if (placement == TableauPlacement::automatic && size > 1 && onOneNode(comm))
-    return std::make_unique<NodeSharedTableau>(comm);
-  return std::make_unique<RowBlockTableau>(comm);
+  TRIBO_MPI_CALL(MPI_Comm_rank(comm, &rank));
+  if (placement != TableauPlacement::automatic || size == 1 || !onOneNode(comm))
+    return std::make_unique<RowBlockTableau>(comm);
+  // A window larger than the shared-memory file system is mapped but dies of SIGBUS when its pages are
+  // first written (a container's /dev/shm is 64 MB by default): where it does not fit, private rows.
+  int fits = 0;
+  if (rank == 0) {
+    struct statvfs fs {};
+    const double need = sizeof(double) * (static_cast<double>(rows) * static_cast<double>(cols) + 4.0 * rows);
+    fits = statvfs("/dev/shm", &fs) == 0 &&
+           static_cast<double>(fs.f_bavail) * static_cast<double>(fs.f_frsize) >= 1.05 * need + (64 << 20);
+  }
+  TRIBO_MPI_CALL(MPI_Bcast(&fits, 1, MPI_INT, 0, comm));
+  if (!fits) return std::make_unique<RowBlockTableau>(comm);
+  return std::make_unique<NodeSharedTableau>(comm);
 }
 
 } // namespace tribo

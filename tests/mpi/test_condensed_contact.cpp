@@ -1,6 +1,7 @@
 // The condensed surface solver against the reference KSP path: single solves, normal contact, and the
 // same event sequence and F(delta) on the Fig. 6 setup, on any number of ranks.
 #include "tribo/contact/pin_on_slab.hpp"
+#include "tribo/contact/tableau_storage.hpp"
 #include "tribo/io/state_archive.hpp"
 
 #include <cmath>
@@ -229,6 +230,21 @@ TEST(CondensedContact, Fig6SameEventsMu05) {
 }
 TEST(CondensedContact, Level10SameEvents) {
   expectSameEvents(10, 0.5, 10);
+}
+
+TEST(CondensedContact, TableauSharedOnlyWhereItFits) {
+  // Ranks on one node share the tableau in /dev/shm, unless it would not fit there (a window beyond the
+  // file system's room dies of SIGBUS when written) or row blocks are asked for; one rank keeps its rows.
+  int size = 1;
+  MPI_Comm_size(PETSC_COMM_WORLD, &size);
+  const std::string small =
+      TableauStorage::make(PETSC_COMM_WORLD, TableauPlacement::automatic, 1000, 100)->name();
+  EXPECT_EQ(small, size > 1 ? "shared on the node" : "row blocks");
+  const std::size_t huge = std::size_t{1} << 30; // 2^60 doubles: no /dev/shm holds them
+  EXPECT_STREQ(TableauStorage::make(PETSC_COMM_WORLD, TableauPlacement::automatic, huge, huge)->name(),
+               "row blocks");
+  EXPECT_STREQ(TableauStorage::make(PETSC_COMM_WORLD, TableauPlacement::row_blocks, 1000, 100)->name(),
+               "row blocks");
 }
 
 TEST(CondensedContact, SameOnOneRankAndOnAll) {

@@ -66,6 +66,8 @@ public:
   static constexpr long long resync_set_changes = 100;
 
   std::int64_t zoneFirst() const { return zone_first_; }
+  /// Where the tableau's rows live (TableauStorage::name).
+  const char *tableauStorage() const { return tableau_->name(); }
   std::int64_t zoneNodes() const { return zone_nodes_; }
   /// Memory of the dense operators ([S_Z; T_OZ] and the tableau, this rank's rows) [bytes], on this rank.
   /// Where the tableau is shared on a node, its rows count on the rank that computes them.
@@ -155,6 +157,7 @@ private:
   std::vector<int> row_begins_, row_counts_;
   std::vector<double> base_;    // this rank's rows of the condensed tableau, column-major, per zone dof
   std::vector<char> base_held_; // per zone dof: held in the partition base_ was condensed in
+  TableauPlacement placement_ = TableauPlacement::automatic;
   std::unique_ptr<TableauStorage> tableau_; // the same after the pivots of the current contact set
   std::vector<char> tableau_held_;          // per zone dof: held in the tableau's partition
   std::vector<char> in_contact_, held_laterally_;

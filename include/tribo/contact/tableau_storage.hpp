@@ -51,10 +51,14 @@ public:
   void assignLocal(const std::vector<double> &block);
   /// Memory this rank's rows take (and its output buffers) [bytes].
   virtual std::size_t bytes() const = 0;
+  /// "shared on the node" or "row blocks".
+  virtual const char *name() const = 0;
 
-  /// The strategy for `comm`: the shared array when its ranks share one node (and `placement` allows it),
-  /// else a row block per rank.
-  static std::unique_ptr<TableauStorage> make(MPI_Comm comm, TableauPlacement placement);
+  /// The strategy for a rows x cols tableau on `comm`: the shared array when its ranks share one node,
+  /// `placement` allows it and the node's shared memory (/dev/shm, where MPI maps the window) has room
+  /// for it, else a row block per rank. Collective.
+  static std::unique_ptr<TableauStorage> make(MPI_Comm comm, TableauPlacement placement, std::size_t rows,
+                                              std::size_t cols);
   /// Whether every rank of `comm` is on one node (an MPI-3 shared-memory group). Collective.
   static bool onOneNode(MPI_Comm comm);
 
