@@ -15,6 +15,7 @@
 // difference of a matvec from the fromDense form.
 #include "tribo/contact/pin_on_slab.hpp"
 #include "tribo/core/petsc_handles.hpp"
+#include "tribo/core/process_clock.hpp"
 #include "tribo/hmatrix/dense_blas.hpp"
 #include "tribo/hmatrix/hodlr.hpp"
 #include "tribo/hmatrix/hodlr_solver.hpp"
@@ -22,20 +23,11 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
-#include <sys/resource.h>
 #include <vector>
 
 using namespace tribo;
 
 namespace {
-
-/// CPU time of this process [s]: on a shared machine, less disturbed by other jobs than wall time.
-double cpu() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
 
 std::vector<double> randomVectors(std::int64_t n, int count, unsigned seed) {
   std::mt19937_64 rng(seed);
@@ -56,9 +48,9 @@ double relativeDistance(const std::vector<double> &a, const std::vector<double> 
 /// The HODLR form of the dense n x n matrix a: ranks per level, storage and a matvec's error.
 HodlrMatrix compressAndReport(const char *name, const std::vector<double> &a, std::int64_t n,
                               const HodlrOptions &options) {
-  const double t0 = cpu();
+  const double t0 = processCpuSeconds();
   HodlrMatrix h = HodlrMatrix::fromDense(a.data(), n, n, options);
-  const double build_s = cpu() - t0;
+  const double build_s = processCpuSeconds() - t0;
   const std::vector<double> x = randomVectors(n, 1, 7);
   std::vector<double> y(x.size()), y_dense(x.size());
   h.multiply(x.data(), y.data());
@@ -105,7 +97,7 @@ int main(int argc, char **argv) {
     const std::int64_t z0 = con.zoneFirst(), m = con.zoneNodes();
     const std::size_t nx = model.surface().surfaceX().size();
     // Every zone node held: each unit response is a column of [S_Z; T_OZ]; keep S_Z.
-    const double t_form = cpu();
+    const double t_form = processCpuSeconds();
     std::vector<char> held(nx, 0);
     std::fill(held.begin() + z0, held.begin() + z0 + m, 1);
     model.surface().setContactSet(held, held);
@@ -122,48 +114,48 @@ int main(int argc, char **argv) {
     PetscPrintf(PETSC_COMM_SELF,
                 "n_x %zu, %d rows, zone %lld nodes (%d dofs), leaves of %d nodes; S_Z formed in %.1f s CPU\n",
                 nx, s.slab.grid().rowCount(), static_cast<long long>(m), static_cast<int>(n),
-                static_cast<int>(leaf), cpu() - t_form);
+                static_cast<int>(leaf), processCpuSeconds() - t_form);
     HodlrOptions options;
     options.leaf_nodes = static_cast<int>(leaf);
     options.tolerance = tol;
     const HodlrMatrix hs = compressAndReport("S_Z", S, n, options);
 
     // S_Z: HODLR (Woodbury) against dense LU, rhs single right-hand sides each; columns against a read.
-    double t0 = cpu();
+    double t0 = processCpuSeconds();
     const HodlrFactorisation f(hs);
-    const double hodlr_factor_s = cpu() - t0;
+    const double hodlr_factor_s = processCpuSeconds() - t0;
     std::vector<double> lu = S;
     std::vector<PetscBLASInt> piv;
-    t0 = cpu();
+    t0 = processCpuSeconds();
     dense::luFactor(n, lu.data(), piv, "bench_compression: S_Z");
-    const double dense_factor_s = cpu() - t0;
+    const double dense_factor_s = processCpuSeconds() - t0;
     const std::vector<double> b = randomVectors(n, static_cast<int>(rhs), 3);
     std::vector<double> x_hodlr(b.size()), x_dense = b;
-    t0 = cpu();
+    t0 = processCpuSeconds();
     for (PetscInt r = 0; r < rhs; ++r)
       f.solve(b.data() + r * n, x_hodlr.data() + r * n);
-    const double hodlr_solve_s = (cpu() - t0) / static_cast<double>(rhs);
-    t0 = cpu();
+    const double hodlr_solve_s = (processCpuSeconds() - t0) / static_cast<double>(rhs);
+    t0 = processCpuSeconds();
     for (PetscInt r = 0; r < rhs; ++r)
       dense::luSolve(n, lu.data(), piv, 1, x_dense.data() + r * n, n);
-    const double dense_solve_s = (cpu() - t0) / static_cast<double>(rhs);
+    const double dense_solve_s = (processCpuSeconds() - t0) / static_cast<double>(rhs);
     const std::int64_t ncol = std::min<std::int64_t>(columns, n),
                        stride = std::max<std::int64_t>(n / ncol, 1);
     std::vector<double> col(static_cast<std::size_t>(n));
     double checksum = 0;
-    t0 = cpu();
+    t0 = processCpuSeconds();
     for (std::int64_t q = 0; q < ncol; ++q) {
       hs.column(q * stride, col.data());
       checksum += col[static_cast<std::size_t>(q * stride)];
     }
-    const double hodlr_column_s = (cpu() - t0) / static_cast<double>(ncol);
-    t0 = cpu();
+    const double hodlr_column_s = (processCpuSeconds() - t0) / static_cast<double>(ncol);
+    t0 = processCpuSeconds();
     for (std::int64_t q = 0; q < ncol; ++q) {
       const double *c = S.data() + q * stride * n;
       std::copy(c, c + n, col.begin());
       checksum -= col[static_cast<std::size_t>(q * stride)];
     }
-    const double dense_column_s = (cpu() - t0) / static_cast<double>(ncol);
+    const double dense_column_s = (processCpuSeconds() - t0) / static_cast<double>(ncol);
     PetscPrintf(
         PETSC_COMM_SELF,
         "S_Z factorisation: HODLR %.4f s (%.2f MB of factors), dense LU %.4f s; solve per right-hand side "
@@ -177,14 +169,14 @@ int main(int argc, char **argv) {
       long long applied = 0;
       double apply_s = 0;
       const HodlrBlockOperator apply = [&](bool transposed, int nrhs, const double *x, double *y) {
-        const double a0 = cpu();
+        const double a0 = processCpuSeconds();
         dense::gemm(transposed ? 'T' : 'N', 'N', n, nrhs, n, 1.0, S.data(), n, x, n, 0.0, y, n);
-        apply_s += cpu() - a0, applied += nrhs;
+        apply_s += processCpuSeconds() - a0, applied += nrhs;
       };
-      t0 = cpu();
+      t0 = processCpuSeconds();
       const HodlrMatrix hp = HodlrMatrix::fromProducts(n, apply, static_cast<int>(peel_rank),
                                                        static_cast<int>(oversampling), options);
-      const double peel_s = cpu() - t0 - apply_s;
+      const double peel_s = processCpuSeconds() - t0 - apply_s;
       const std::vector<double> x = randomVectors(n, 1, 5);
       std::vector<double> yp(x.size()), yd(x.size());
       hp.multiply(x.data(), yp.data());

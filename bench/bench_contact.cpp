@@ -11,6 +11,7 @@
 // rank, as across nodes).
 #include "tribo/contact/pin_on_slab.hpp"
 #include "tribo/core/petsc_handles.hpp"
+#include "tribo/core/process_clock.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -19,7 +20,6 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <sys/resource.h>
 #include <vector>
 
 using namespace tribo;
@@ -46,14 +46,6 @@ template <typename T> std::uint64_t fingerprint(std::uint64_t h, const T &v) {
   for (std::size_t i = 0; i < sizeof v; ++i)
     h = (h ^ b[i]) * 0x100000001b3ULL;
   return h;
-}
-
-/// CPU time of this process [s]: on a shared machine, less disturbed by other jobs than wall time.
-double cpu() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
 }
 
 } // namespace
@@ -98,10 +90,10 @@ int main(int argc, char **argv) {
       PinOnSlab model(comm, s);
       r.setup_s = now() - t0;
       t0 = now();
-      const double normal_cpu0 = cpu();
+      const double normal_cpu0 = processCpuSeconds();
       const long long normal_changes = model.establishNormalContact();
       r.normal_s = now() - t0;
-      double normal_cpu = cpu() - normal_cpu0;
+      double normal_cpu = processCpuSeconds() - normal_cpu0;
       const long long solves0 = model.surface().solveCount();
       const auto *con = model.condensed();
       const double solve0 = con ? con->solveSeconds() : 0, set0 = con ? con->contactSetSeconds() : 0;
@@ -118,7 +110,7 @@ int main(int argc, char **argv) {
                     normal_changes, model.contact().contactCount(), cond0, set0, con->pivots(), solve0,
                     normal_cpu, cond_cpu);
       t0 = now();
-      const double c0 = cpu();
+      const double c0 = processCpuSeconds();
       for (PetscInt e = 0; e < events; ++e) {
         const SlipEvent ev = model.contact().advance();
         ++r.events;
@@ -133,12 +125,12 @@ int main(int argc, char **argv) {
         if (progress > 0 && r.events % progress == 0)
           PetscPrintf(comm,
                       "  %lld events, %lld state changes, %.1f s (CPU %.1f s), delta/L_x %.4e, F/W %.4f\n",
-                      r.events, r.changes, elapsed, cpu() - c0, ev.delta / s.slab.length_x,
+                      r.events, r.changes, elapsed, processCpuSeconds() - c0, ev.delta / s.slab.length_x,
                       ev.friction_force / model.loadPerDepth());
         if (elapsed > max_seconds) break;
       }
       r.events_s = now() - t0;
-      r.events_cpu_s = cpu() - c0;
+      r.events_cpu_s = processCpuSeconds() - c0;
       TRIBO_MPI_CALL(MPI_Allreduce(MPI_IN_PLACE, &r.events_cpu_s, 1, MPI_DOUBLE, MPI_MAX, comm));
       r.solves = model.surface().solveCount() - solves0;
       PetscPrintf(

@@ -9,36 +9,23 @@
 // solve for `checks` random force vectors (the independent check: no dense matrix is formed), then the
 // HODLR factorisation, a solve and a column (CPU times), and the process's peak memory.
 #include "tribo/contact/pin_on_slab.hpp"
+#include "tribo/core/process_clock.hpp"
 #include "tribo/hmatrix/hodlr_solver.hpp"
 #include "tribo/slab/surface_compliance.hpp"
 
 #include <cmath>
 #include <petsctime.h>
 #include <random>
-#include <sys/resource.h>
 #include <vector>
 
 using namespace tribo;
 
 namespace {
 
-double cpu() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
-
 double wall() {
   PetscLogDouble t = 0;
   PetscTime(&t);
   return t;
-}
-
-double peakMegabytes() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_maxrss) / 1024.0;
 }
 
 } // namespace
@@ -69,14 +56,14 @@ int main(int argc, char **argv) {
                 "n_x %lld, %d rows, %lld slab nodes; rank bound %d, oversampling %d, tol %.0e\n",
                 static_cast<long long>(nx), grid.rowCount(), static_cast<long long>(grid.nodeCount()),
                 o.rank_bound, o.oversampling, tol);
-    double w0 = wall(), c0 = cpu();
+    double w0 = wall(), c0 = processCpuSeconds();
     long long solves = 0;
     const HodlrMatrix c = compressSurfaceCompliance(slab, 0, nx, o, &solves);
     PetscPrintf(
         PETSC_COMM_SELF,
         "built from %lld slab solves (%.2f per dof) in %.1f s wall, %.1f s CPU; %.1f MB against %.1f MB "
         "dense\n",
-        solves, static_cast<double>(solves) / static_cast<double>(n), wall() - w0, cpu() - c0,
+        solves, static_cast<double>(solves) / static_cast<double>(n), wall() - w0, processCpuSeconds() - c0,
         c.bytes() / 1048576.0, 8.0 * static_cast<double>(n) * static_cast<double>(n) / 1048576.0);
     const std::vector<HodlrLevelRanks> ranks = c.levelRanks();
     for (std::size_t l = 0; l < ranks.size(); ++l)
@@ -124,27 +111,28 @@ int main(int argc, char **argv) {
                 "C f against a slab solve, %d random force vectors: relative error at most %.2e\n",
                 static_cast<int>(checks), worst);
 
-    c0 = cpu();
+    c0 = processCpuSeconds();
     const HodlrFactorisation factors(c);
-    const double factor_s = cpu() - c0;
+    const double factor_s = processCpuSeconds() - c0;
     std::vector<double> x(static_cast<std::size_t>(n));
-    c0 = cpu();
+    c0 = processCpuSeconds();
     factors.solve(y.data(), x.data());
-    const double solve_s = cpu() - c0;
+    const double solve_s = processCpuSeconds() - c0;
     double err = 0, ref = 0;
     for (std::int64_t i = 0; i < n; ++i)
       err += (x[i] - f[i]) * (x[i] - f[i]), ref += f[i] * f[i];
     std::vector<double> column(static_cast<std::size_t>(n));
     constexpr int column_count = 64;
-    c0 = cpu();
+    c0 = processCpuSeconds();
     for (int k = 0; k < column_count; ++k)
       c.column((static_cast<std::int64_t>(k) * 7919) % n, column.data());
-    const double column_s = (cpu() - c0) / column_count;
+    const double column_s = (processCpuSeconds() - c0) / column_count;
     PetscPrintf(
         PETSC_COMM_SELF,
         "HODLR factorisation %.3f s (%.1f MB), solve %.3e s (C^-1 C f against f: %.2e), column %.3e s; "
         "peak memory %.0f MB\n",
-        factor_s, factors.bytes() / 1048576.0, solve_s, std::sqrt(err / ref), column_s, peakMegabytes());
+        factor_s, factors.bytes() / 1048576.0, solve_s, std::sqrt(err / ref), column_s,
+        peakResidentMegabytes());
   } catch (const std::exception &e) {
     PetscPrintf(PETSC_COMM_WORLD, "bench_surface_compliance: %s\n", e.what());
     return 2;

@@ -4,23 +4,15 @@
 #include "tribo/contact/condensed_surface_solver.hpp"
 #include "tribo/core/error.hpp"
 #include "tribo/core/log_stage.hpp"
+#include "tribo/core/process_clock.hpp"
 
 #include <algorithm>
 #include <limits>
 #include <petsctime.h>
-#include <sys/resource.h>
 
 namespace tribo {
 
 namespace {
-
-/// CPU time of this process [s].
-double cpuSeconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
 
 /// Columns per block of right-hand sides: as many as keep each of the blocked solve's four dense
 /// matrices (values, right-hand side, d, K d) near 16M doubles, in a number of blocks that is a multiple
@@ -52,7 +44,7 @@ void CondensedSurfaceSolver::condense() {
   LogStageScope stage(logStage("Condensation"));
   PetscLogDouble t0 = 0, t1 = 0;
   TRIBO_PETSC_CALL(PetscTime(&t0));
-  const double cpu0 = cpuSeconds();
+  const double cpu0 = processCpuSeconds();
   SlabSystem &slab = serial_slab_ ? *serial_slab_ : slab_;
   base_.assign(local_rows_ * dz_, 0.0);
   SurfaceCondition condition = SurfaceCondition::free(nx_);
@@ -149,7 +141,7 @@ void CondensedSurfaceSolver::condense() {
   refresh();
   TRIBO_PETSC_CALL(PetscTime(&t1));
   condensation_seconds_ += t1 - t0;
-  condensation_cpu_seconds_ += cpuSeconds() - cpu0;
+  condensation_cpu_seconds_ += processCpuSeconds() - cpu0;
 }
 
 } // namespace tribo
