@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <random>
 #include <string>
 
@@ -127,6 +128,65 @@ HodlrMatrix HodlrMatrix::fromDense(const double *a, std::int64_t n, std::int64_t
     compress(block + n1 * lda, n1, n2, lda, cut, seed, t.u1, t.v2, t.rank12); // A12 = U1 V2^T
     compress(block + n1, n2, n1, lda, cut, seed + 1, t.u2, t.v1, t.rank21);   // A21 = U2 V1^T
   }
+  return h;
+}
+
+HodlrMatrix HodlrMatrix::principal(const std::vector<char> &keep) const {
+  if (static_cast<std::int64_t>(keep.size()) != n_)
+    throw InputError("HodlrMatrix::principal: one flag per dof is needed");
+  std::vector<std::int64_t> before(static_cast<std::size_t>(n_) + 1, 0); // kept dofs before each dof
+  for (std::int64_t i = 0; i < n_; ++i)
+    before[i + 1] = before[i] + (keep[i] ? 1 : 0);
+  HodlrMatrix h;
+  h.n_ = before[n_];
+  if (h.n_ == 0) throw InputError("HodlrMatrix::principal: no dof kept");
+  h.norm2_ = norm2_;
+  h.options_ = options_;
+  h.options_.dofs_per_node = 1; // the kept dofs need not fill whole nodes
+  auto kept = [&](const Node &t) { return before[t.first + t.size] - before[t.first]; };
+  // The kept rows of a column-major factor over the dofs [first, first + size), r columns.
+  auto restrictRows = [&](const std::vector<double> &f, std::int64_t first, std::int64_t size, int r) {
+    std::vector<double> out;
+    out.reserve(static_cast<std::size_t>((before[first + size] - before[first]) * r));
+    for (int q = 0; q < r; ++q)
+      for (std::int64_t i = 0; i < size; ++i)
+        if (keep[first + i]) out.push_back(f[static_cast<std::size_t>(q * size + i)]);
+    return out;
+  };
+  // Depth first, each node pushed before its children (as skeleton orders them).
+  std::function<int(int, int)> build = [&](int i, int level) -> int {
+    const Node &t = nodes_[i];
+    if (!t.leaf()) {
+      const std::int64_t k1 = kept(nodes_[t.child[0]]), k = kept(t);
+      if (k1 == 0) return build(t.child[1], level);
+      if (k1 == k) return build(t.child[0], level);
+    }
+    Node p;
+    p.first = before[t.first];
+    p.size = kept(t);
+    p.level = level;
+    if (t.leaf()) {
+      for (std::int64_t j = 0; j < t.size; ++j)
+        if (keep[t.first + j])
+          for (std::int64_t i = 0; i < t.size; ++i)
+            if (keep[t.first + i]) p.dense.push_back(t.dense[static_cast<std::size_t>(j * t.size + i)]);
+    } else {
+      const Node &c1 = nodes_[t.child[0]], &c2 = nodes_[t.child[1]];
+      p.rank12 = t.rank12, p.rank21 = t.rank21;
+      p.u1 = restrictRows(t.u1, c1.first, c1.size, t.rank12);
+      p.v2 = restrictRows(t.v2, c2.first, c2.size, t.rank12);
+      p.u2 = restrictRows(t.u2, c2.first, c2.size, t.rank21);
+      p.v1 = restrictRows(t.v1, c1.first, c1.size, t.rank21);
+    }
+    const int me = static_cast<int>(h.nodes_.size());
+    h.nodes_.push_back(std::move(p));
+    if (!t.leaf()) {
+      const int a = build(t.child[0], level + 1), b = build(t.child[1], level + 1);
+      h.nodes_[me].child[0] = a, h.nodes_[me].child[1] = b;
+    }
+    return me;
+  };
+  build(0, 0);
   return h;
 }
 

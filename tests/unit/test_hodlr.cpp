@@ -324,6 +324,57 @@ TEST(Hodlr, WoodburySolveMatchesDgesv) {
   EXPECT_GT(f.bytes(), 0u);
 }
 
+// The principal submatrix on a set of dofs (a contact set's held dofs: whole nodes, single dofs, a half
+// of the tree left empty) is the dense principal submatrix, entry for entry, and its factorisation solves
+// it.
+TEST(Hodlr, PrincipalSubmatrixIsTheDenseOne) {
+  const std::size_t n = 2 * 203;
+  Matrix a(n * n, 0.0);
+  std::mt19937_64 rng(17);
+  fillRandomHodlr(a, n, 0, n, 2, 12, 5, 2, 20.0, rng);
+  HodlrOptions o;
+  o.leaf_nodes = 12;
+  const HodlrMatrix h = HodlrMatrix::fromDense(a.data(), n, n, o);
+  const std::vector<double> whole = h.toDense();
+  std::bernoulli_distribution coin(0.6);
+  std::vector<std::vector<char>> sets;
+  sets.emplace_back(n, 0);
+  for (std::size_t i = 0; i < n; ++i) // random dofs, only in the middle (the outer quarters empty)
+    sets.back()[i] = i >= n / 4 && i < 3 * n / 4 && coin(rng);
+  sets.emplace_back(n, 0);
+  for (std::size_t i = 0; i < n; ++i) // whole nodes, the w dof alone on every third node
+    sets.back()[i] = (i / 2) % 3 == 0 ? i % 2 == 1 : coin(rng);
+  for (const std::vector<char> &keep : sets) {
+    std::vector<std::size_t> idx;
+    for (std::size_t i = 0; i < n; ++i)
+      if (keep[i]) idx.push_back(i);
+    const std::size_t k = idx.size();
+    const HodlrMatrix p = h.principal(keep);
+    ASSERT_EQ(static_cast<std::size_t>(p.size()), k);
+    Matrix sub(k * k);
+    for (std::size_t j = 0; j < k; ++j)
+      for (std::size_t i = 0; i < k; ++i)
+        sub[j * k + i] = whole[idx[j] * n + idx[i]];
+    const std::vector<double> pd = p.toDense();
+    double err = 0;
+    for (std::size_t i = 0; i < sub.size(); ++i)
+      err = std::max(err, std::abs(pd[i] - sub[i]));
+    double scale = 0;
+    for (double v : sub)
+      scale = std::max(scale, std::abs(v));
+    EXPECT_LE(err, 1e-14 * scale);
+    const HodlrFactorisation f(p);
+    const std::vector<double> b = randomVector(k, 31);
+    std::vector<double> x(k);
+    f.solve(b.data(), x.data());
+    const std::vector<double> x_dense = denseSolve(sub, b);
+    const std::vector<double> sv = singularValues(sub, static_cast<PetscBLASInt>(k));
+    EXPECT_LE(distance(x, x_dense), 1e-14 * k * (sv.front() / sv.back()) * norm(x_dense));
+  }
+  std::vector<char> none(n, 0);
+  EXPECT_THROW(h.principal(none), InputError);
+}
+
 // A small Fig. 6 case on the condensed path (bench/bench_compression.cpp, levels 7: n_x = 129): the zone
 // stiffness S_Z (docs/model.md §16) densely, its HODLR form at 1e-12 with leaves of 8 nodes. The ranks
 // are the separator bound 2N, the products and the solve (C_Z = S_Z^{-1}) those of the dense matrix.

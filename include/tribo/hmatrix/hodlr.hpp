@@ -90,6 +90,11 @@ public:
   double entry(std::int64_t i, std::int64_t j) const;
   /// The whole matrix, column major (tests and small cases).
   std::vector<double> toDense() const;
+  /// The principal submatrix A_KK of the dofs with keep[i] != 0 (in order), in HODLR form with the same
+  /// tree: every block restricted to the kept rows and columns (so its rank is at most the block's; U no
+  /// longer orthonormal), a node with one half empty replaced by its other half. O(storage); the contact
+  /// block of a contact set is the compliance's principal submatrix on its held dofs (docs/model.md §16.2).
+  HodlrMatrix principal(const std::vector<char> &keep) const;
 
   /// Bytes of the leaves and factors.
   std::size_t bytes() const;
