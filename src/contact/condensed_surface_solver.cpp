@@ -120,6 +120,7 @@ void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
   row_begin_ = static_cast<std::size_t>(row_begins_[rank_]);
   local_rows_ = static_cast<std::size_t>(row_counts_[rank_]);
   std::vector<double>().swap(base_); // before the tableau's room is taken
+  if (tableau_) tableau_->release();
   tableau_.reset();
   tableau_ = TableauStorage::make(comm_, placement_, rows_, dz_);
   tableau_->allocate(rows_, dz_, row_begins_);

@@ -116,10 +116,10 @@ public:
   SharedWindow() = default;
   SharedWindow(const SharedWindow &) = delete;
   SharedWindow &operator=(const SharedWindow &) = delete;
-  ~SharedWindow() { reset(); }
+  ~SharedWindow() { reset(); } // a destructor must not throw: see reset
   /// `count` doubles, allocated by rank 0 of `comm`, mapped on every rank. Collective.
   double *allocate(MPI_Comm comm, std::size_t count) {
-    reset();
+    release();
     int rank = 0;
     TRIBO_MPI_CALL(MPI_Comm_rank(comm, &rank));
     void *mine = nullptr;
@@ -132,6 +132,12 @@ public:
     TRIBO_MPI_CALL(MPI_Win_lock_all(MPI_MODE_NOCHECK, win_));
     return static_cast<double *>(base);
   }
+  /// Frees the window, checked. Collective.
+  void release() {
+    if (win_ == MPI_WIN_NULL) return;
+    TRIBO_MPI_CALL(MPI_Win_unlock_all(win_));
+    TRIBO_MPI_CALL(MPI_Win_free(&win_));
+  }
   /// Every rank's stores before it are seen by every rank's loads after it. Collective.
   void barrier(MPI_Comm comm) {
     TRIBO_MPI_CALL(MPI_Win_sync(win_));
@@ -142,8 +148,8 @@ public:
 private:
   void reset() {
     if (win_ == MPI_WIN_NULL) return;
-    // Also from the destructor, which must not throw: the return codes are not checked here (the
-    // window was made and locked by checked calls; a failure to free it leaks it, and nothing else).
+    // Only from the destructor, which must not throw (as PetscOwner's destroy): the return codes are not
+    // checked here; the window was made and locked by checked calls, and a failure to free it leaks it.
     MPI_Win_unlock_all(win_);
     MPI_Win_free(&win_);
     win_ = MPI_WIN_NULL;
@@ -181,6 +187,10 @@ public:
   }
   std::size_t bytes() const override { return sizeof(double) * (local_rows_ * cols_ + 4 * local_rows_); }
   const char *name() const override { return "shared on the node"; }
+  void release() override {
+    window_.release();
+    base_ = local_ = nullptr;
+  }
 
 private:
   double *outputs(int turn, int c) const {

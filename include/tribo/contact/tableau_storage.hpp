@@ -53,6 +53,8 @@ public:
   virtual std::size_t bytes() const = 0;
   /// "shared on the node" or "row blocks".
   virtual const char *name() const = 0;
+  /// Gives the rows' memory back, every MPI call checked (the destructor cannot throw). Collective.
+  virtual void release() {}
 
   /// The strategy for a rows x cols tableau on `comm`: the shared array when its ranks share one node,
   /// `placement` allows it and the node's shared memory (/dev/shm, where MPI maps the window) has room
