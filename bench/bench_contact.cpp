@@ -65,6 +65,9 @@ int main(int argc, char **argv) {
     PetscOptionsGetReal(nullptr, nullptr, "-mu_i", &mu_i, nullptr);
     PetscOptionsGetReal(nullptr, nullptr, "-max_seconds", &max_seconds, nullptr);
     PetscOptionsGetString(nullptr, nullptr, "-paths", paths_c, sizeof paths_c, nullptr);
+    // The compressed path's truncation tolerance (relative to ||C||_2).
+    PetscReal compress_tol = PinOnSlabSetup{}.compression.hodlr.tolerance;
+    PetscOptionsGetReal(nullptr, nullptr, "-compress_tol", &compress_tol, nullptr);
     PetscOptionsGetString(nullptr, nullptr, "-events_out", events_out, sizeof events_out, nullptr);
     // Where the condensed tableau's rows live on more than one rank: automatic (shared on one node) or
     // row_blocks (a private block per rank, outputs gathered).
@@ -80,7 +83,10 @@ int main(int argc, char **argv) {
       s.contact.mu_i = mu_i;
       s.contact.max_state_changes = max_changes;
       s.zone_margin_nodes = static_cast<int>(margin);
-      s.solver_path = name == "reference" ? SolverPath::reference : SolverPath::condensed;
+      s.solver_path = name == "reference"    ? SolverPath::reference
+                      : name == "compressed" ? SolverPath::compressed
+                                             : SolverPath::condensed;
+      s.compression.hodlr.tolerance = compress_tol;
       s.tableau_placement =
           std::string(tableau) == "row_blocks" ? TableauPlacement::row_blocks : TableauPlacement::automatic;
       Run r;

@@ -27,36 +27,44 @@ PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup)
   // The condensed zone: Hertz's contact plus the margin on each side (it grows if the contact spreads
   // further); its dense operators are distributed by rows.
   const double a = hertzHalfWidth(), hertz_nodes = 2 * a / grid_.spacingX(0) + 1;
-  bool condensed = setup_.solver_path == SolverPath::condensed;
-  if (setup_.solver_path == SolverPath::automatic) {
+  SolverPath path = setup_.solver_path;
+  if (path == SolverPath::automatic) {
     const auto zone = std::min<std::int64_t>(
         grid_.surfaceNodeCount(), static_cast<std::int64_t>(hertz_nodes) + 2 * zoneMargin(hertz_nodes));
     int ranks = 1;
     TRIBO_MPI_CALL(MPI_Comm_size(comm, &ranks));
     const std::size_t budget =
         setup_.condensed_max_bytes > 0 ? setup_.condensed_max_bytes : physicalMemory() / 4;
-    condensed = CondensedSurfaceSolver::bytesFor(grid_.surfaceNodeCount(), zone, ranks) <= budget;
+    path = CondensedSurfaceSolver::bytesFor(grid_.surfaceNodeCount(), zone, ranks) <= budget
+               ? SolverPath::condensed
+               : SolverPath::compressed;
   }
-  // On the condensed path the slab's only solves are the condensation's blocked ones: its KSP takes the
-  // condensation's options prefix, so the two paths are tuned apart (-slab_ksp_type, -condense_ksp_type).
+  // The slab's only solves are, on the condensed path the condensation's blocked ones, on the compressed
+  // path the compression's: its KSP then takes the condensation's options prefix, so that the reference
+  // path's is tuned apart (-slab_ksp_type, -condense_ksp_type).
   SlabSolverOptions solver;
-  solver.prefix = condensed ? condensation_options_prefix : slab_options_prefix;
+  solver.prefix = path == SolverPath::reference ? slab_options_prefix : condensation_options_prefix;
   slab_ = std::make_unique<SlabSystem>(comm, grid_, setup_.slab.elastic, setup_.support, solver);
-  SurfaceSolver *surface = nullptr;
-  if (condensed) {
+  switch (path) {
+  case SolverPath::condensed:
     condensed_ = std::make_unique<CondensedSurfaceSolver>(*slab_, xc - a, xc + a, zoneMargin(hertz_nodes),
                                                           setup_.tableau_placement);
-    surface = condensed_.get();
-  } else {
+    surface_ = condensed_.get();
+    break;
+  case SolverPath::compressed:
+    compressed_ = std::make_unique<CompressedSurfaceSolver>(*slab_, setup_.compression);
+    surface_ = compressed_.get();
+    break;
+  default:
     reference_ = std::make_unique<SlabSurfaceSolver>(*slab_);
-    surface = reference_.get();
+    surface_ = reference_.get();
   }
 
   ContactParameters params = setup_.contact;
   params.load_per_depth = loadPerDepth();
   params.normal_stiffness = setup_.slab.elastic.planeStrainModulus();
   params.min_increment = setup_.min_increment_over_dx * grid_.spacingX(0);
-  contact_ = std::make_unique<FrictionalContact>(*surface, pin_, xc, params);
+  contact_ = std::make_unique<FrictionalContact>(*surface_, pin_, xc, params);
 }
 
 long long PinOnSlab::establishNormalContact() {

@@ -57,10 +57,12 @@ void recordEvent(const SlipEvent &ev, double Ly, double P, double Lx, SlidingRun
 void finish(PinOnSlab &model, SlidingRunResult &r) {
   r.total_travel = model.contact().delta();
   r.n_solves = model.surface().solveCount();
-  // Which path ran (solver_path may be auto), the condensed zone and dense memory (0 on reference).
+  // Which path ran (solver_path may be auto), the condensed zone and dense memory, the compressed
+  // operator's memory (each 0 on the other paths).
   r.solver_path_used = model.solverPathName();
   r.condensed_zone_nodes = model.condensedZoneNodes();
   r.condensed_bytes = static_cast<long long>(model.condensedBytes());
+  r.compressed_bytes = static_cast<long long>(model.compressedBytes());
   r.condensations = static_cast<long long>(model.condensed() ? model.condensed()->condensations() : 0);
 }
 

@@ -276,6 +276,34 @@ void HodlrMatrix::column(std::int64_t j, double *out) const {
   std::copy(c, c + leaf.size, out + leaf.first);
 }
 
+void HodlrMatrix::row(std::int64_t i, double *out) const {
+  if (i < 0 || i >= n_) throw InputError("HodlrMatrix::row: index out of range");
+  int node = 0;
+  while (!nodes_[node].leaf()) {
+    const Node &t = nodes_[node];
+    const std::int64_t n1 = nodes_[t.child[0]].size, n2 = t.size - n1, il = i - t.first;
+    if (il < n1) { // row il of A12 = (row il of U1) V2^T fills the columns of half 2
+      double *o = out + t.first + n1;
+      if (t.rank12 > 0)
+        dense::gemv('N', n2, t.rank12, 1.0, t.v2.data(), n2, t.u1.data() + il, n1, 0.0, o);
+      else
+        std::fill(o, o + n2, 0.0);
+      node = t.child[0];
+    } else { // row il - n1 of A21 = (row of U2) V1^T fills the columns of half 1
+      double *o = out + t.first;
+      if (t.rank21 > 0)
+        dense::gemv('N', n1, t.rank21, 1.0, t.v1.data(), n1, t.u2.data() + (il - n1), n2, 0.0, o);
+      else
+        std::fill(o, o + n1, 0.0);
+      node = t.child[1];
+    }
+  }
+  const Node &leaf = nodes_[node];
+  const std::int64_t il = i - leaf.first;
+  for (std::int64_t j = 0; j < leaf.size; ++j)
+    out[leaf.first + j] = leaf.dense[static_cast<std::size_t>(j * leaf.size + il)];
+}
+
 double HodlrMatrix::entry(std::int64_t i, std::int64_t j) const {
   if (i < 0 || i >= n_ || j < 0 || j >= n_) throw InputError("HodlrMatrix::entry: index out of range");
   int node = 0;

@@ -203,6 +203,7 @@ void writeSummary(CaseRecord &record, const SlidingRunResult &r, double Lx, doub
   put(record, s::condensed_zone_nodes, r.condensed_zone_nodes);
   put(record, s::condensed_bytes, r.condensed_bytes);
   put(record, s::condensations, r.condensations);
+  put(record, s::compressed_bytes, r.compressed_bytes);
   put(record, s::lateral_stiffness, r.lateral_stiffness);
   put(record, s::total_travel, r.total_travel);
   put(record, s::mean_increment, r.total_travel / static_cast<double>(events));
@@ -450,11 +451,14 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
   base.setup.contact.max_state_changes = c.getInt("max_state_changes", 1000000, Bounds::atLeast(1));
   base.checkpoints = readCheckpointSchedule(c);
   // reference: a KSP solve of the slab per provisional equilibrium; condensed: the slab condensed onto
-  // a zone of the surface (docs/model.md); auto: condensed when its dense operators fit in memory.
-  const std::string path = c.getChoice("solver_path", "auto", {"auto", "reference", "condensed"});
-  base.setup.solver_path = path == "reference"   ? SolverPath::reference
-                           : path == "condensed" ? SolverPath::condensed
-                                                 : SolverPath::automatic;
+  // a zone of the surface; compressed: the surface compliance in HODLR form (docs/model.md §16); auto:
+  // condensed when its dense operators fit in memory, else compressed.
+  const std::string path =
+      c.getChoice("solver_path", "auto", {"auto", "reference", "condensed", "compressed"});
+  base.setup.solver_path = path == "reference"    ? SolverPath::reference
+                           : path == "condensed"  ? SolverPath::condensed
+                           : path == "compressed" ? SolverPath::compressed
+                                                  : SolverPath::automatic;
   base.field_events = readFieldEvents(root, base.events);
   if (root.has("dynamics"))
     base.dynamics = std::make_shared<const DynamicsSetup>(readDynamicsSetup(root, ProfileOrigin::pipeline));

@@ -5,6 +5,7 @@
 #include "tribo/contact/pin_on_slab.hpp"
 #include "tribo/hmatrix/hodlr.hpp"
 #include "tribo/hmatrix/hodlr_solver.hpp"
+#include "tribo/hmatrix/principal_solver.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -92,6 +93,13 @@ void expectSameAsDense(const HodlrMatrix &h, const Matrix &a, double rel) {
     h.column(static_cast<std::int64_t>(j), c.data());
     for (std::size_t i = 0; i < n; ++i)
       worst = std::max(worst, std::abs(c[i] - a[j * n + i]));
+  }
+  EXPECT_LE(worst, rel * scale);
+  worst = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    h.row(static_cast<std::int64_t>(i), c.data());
+    for (std::size_t j = 0; j < n; ++j)
+      worst = std::max(worst, std::abs(c[j] - a[j * n + i]));
   }
   EXPECT_LE(worst, rel * scale);
   for (std::size_t j = 0; j < n; j += 7)
@@ -373,6 +381,88 @@ TEST(Hodlr, PrincipalSubmatrixIsTheDenseOne) {
   }
   std::vector<char> none(n, 0);
   EXPECT_THROW(h.principal(none), InputError);
+}
+
+// Solves with a changing principal submatrix (base factorisation + capacitance; docs/model.md §16.3)
+// against dense LAPACK on the same submatrix, along a sequence of sets like a contact's: dofs added,
+// removed, a removed dof back, a base dof removed and re-added, more changes than the bound (a new
+// base); several right-hand sides at once; and a restore from the saved base and order is bit for bit.
+TEST(Hodlr, PrincipalSolverFollowsTheSet) {
+  const std::size_t n = 2 * 203;
+  Matrix a(n * n, 0.0);
+  std::mt19937_64 rng(23);
+  fillRandomHodlr(a, n, 0, n, 2, 12, 5, 2, 20.0, rng);
+  HodlrOptions o;
+  o.leaf_nodes = 12;
+  const HodlrMatrix h = HodlrMatrix::fromDense(a.data(), n, n, o);
+  const Matrix whole = h.toDense();
+  PrincipalSolver solver(h, 12);
+  std::vector<char> held(n, 0);
+  for (std::size_t i = n / 3; i < 2 * n / 3; ++i)
+    held[i] = 1;
+  auto expectDense = [&](const char *what) {
+    std::vector<std::size_t> idx;
+    for (std::size_t i = 0; i < n; ++i)
+      if (held[i]) idx.push_back(i);
+    const std::size_t k = idx.size();
+    Matrix sub(k * k);
+    for (std::size_t j = 0; j < k; ++j)
+      for (std::size_t i = 0; i < k; ++i)
+        sub[j * k + i] = whole[idx[j] * n + idx[i]];
+    const int nrhs = 2;
+    std::vector<double> b(n * nrhs), x(n * nrhs);
+    for (int c = 0; c < nrhs; ++c) {
+      const std::vector<double> bc = randomVector(n, 40 + c);
+      std::copy(bc.begin(), bc.end(), b.begin() + c * n);
+    }
+    solver.solve(nrhs, b.data(), x.data());
+    const std::vector<double> sv = singularValues(sub, static_cast<PetscBLASInt>(k));
+    for (int c = 0; c < nrhs; ++c) {
+      std::vector<double> bk(k), xk(k);
+      for (std::size_t i = 0; i < k; ++i)
+        bk[i] = b[c * n + idx[i]], xk[i] = x[c * n + idx[i]];
+      const std::vector<double> x_dense = denseSolve(sub, bk);
+      EXPECT_LE(distance(xk, x_dense), 1e-13 * k * (sv.front() / sv.back()) * norm(x_dense)) << what;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (!held[i]) {
+          ASSERT_EQ(x[c * n + i], 0.0) << what << ": dof " << i << " is not held";
+        }
+      }
+    }
+  };
+  solver.setHeld(held);
+  expectDense("base");
+  EXPECT_EQ(solver.modifications(), 0u);
+  held[n / 3 - 1] = held[n / 3 - 2] = 1; // two dofs join
+  held[n / 2] = 0;                       // a base dof leaves
+  solver.setHeld(held);
+  EXPECT_EQ(solver.modifications(), 3u);
+  expectDense("three changes");
+  held[n / 3 - 2] = 0; // an added dof leaves again, a removed one comes back
+  held[n / 2] = 1;
+  held[2 * n / 3 + 1] = 1;
+  solver.setHeld(held);
+  EXPECT_EQ(solver.modifications(), 2u);
+  expectDense("back and forth");
+  const std::vector<char> base = solver.base(), now = held;
+  const std::vector<std::int64_t> order = solver.modificationOrder();
+  std::vector<double> b = randomVector(n, 7), x1(n), x2(n);
+  solver.solve(1, b.data(), x1.data());
+  PrincipalSolver restored(h, 12);
+  restored.restore(base, order, now);
+  restored.solve(1, b.data(), x2.data());
+  EXPECT_EQ(x1, x2);
+  EXPECT_EQ(solver.factorisations(), 1);
+  for (std::size_t i = 2 * n / 3 + 2; i < 2 * n / 3 + 14; ++i) // beyond the bound: a new base
+    held[i] = 1;
+  solver.setHeld(held);
+  EXPECT_EQ(solver.factorisations(), 2);
+  EXPECT_EQ(solver.modifications(), 0u);
+  expectDense("new base");
+  held[0] = 1;
+  solver.setHeld(held);
+  expectDense("after the new base");
+  EXPECT_THROW(solver.setHeld(std::vector<char>(n, 0)), InputError);
 }
 
 // A small Fig. 6 case on the condensed path (bench/bench_compression.cpp, levels 7: n_x = 129): the zone

@@ -2,7 +2,7 @@
 // nodes that can touch the pin, so that every provisional equilibrium is dense linear algebra on the zone.
 #pragma once
 
-#include "tribo/contact/surface_solver.hpp"
+#include "tribo/contact/linear_update_solver.hpp"
 #include "tribo/contact/tableau_storage.hpp"
 #include "tribo/slab/slab_system.hpp"
 
@@ -36,7 +36,7 @@ namespace tribo {
 /// pivot), so a unit response (a slip) costs O(n_x) whatever the depth of the slab. The whole surface is
 /// reported, outside nodes included, so the contact sees exact gaps everywhere; a contact set that holds a
 /// node outside the zone triggers a new condensation on a zone grown around it.
-class CondensedSurfaceSolver : public SurfaceSolver {
+class CondensedSurfaceSolver : public LinearUpdateSolver {
 public:
   /// `slab` rests on its bottom (as for SlabSurfaceSolver). The first zone covers the top nodes with x in
   /// [x_first, x_last] [m] plus `margin_nodes` on each side; it is condensed at the first setContactSet,
@@ -55,15 +55,9 @@ public:
   void saveState(const StateWriter &out) const override;
   void restoreState(const StateReader &in) override;
 
-  // The strategy (src/contact/condensed_updates.cpp): the state moves by linearity between contact-set
-  // changes; the raw pin-translation response is kept with the unit-interference one and both, with the
-  // state, follow each contact-set change by linearity; a full solve every resync_set_changes changes.
-  const ConstantLoadResponse &pinTranslation(ProvisionalEquilibrium &e) override;
-  void followPinStep(ProvisionalEquilibrium &e, double step, const ConstantLoadResponse &d) override;
+  /// The slip, fused over the tableau's columns (src/contact/condensed_updates.cpp); the rest of the
+  /// strategy is LinearUpdateSolver's.
   void slip(ProvisionalEquilibrium &e, int k) override;
-  void changeContactSet(ProvisionalEquilibrium &e, EventType type, int k) override;
-  /// Contact-set changes by linearity between two full solves (bounds the round-off they accumulate).
-  static constexpr long long resync_set_changes = 100;
 
   std::int64_t zoneFirst() const { return zone_first_; }
   /// Where the tableau's rows live (TableauStorage::name).
@@ -136,7 +130,6 @@ private:
   /// (local_rows_ of them). (A unit column with no pivot pending is read in place by respond where the
   /// storage holds every row.)
   void localResponse(const std::vector<Input> &inputs, std::vector<double> &xp, double *y);
-  void changeContactSetByLinearity(ProvisionalEquilibrium &e, EventType type, int k);
   /// This rank's rows of a 2 n_x x 2m column-major block, all of them in row order on rank 0 (collective),
   /// and back.
   std::vector<double> gatherBlock(const std::vector<double> &local) const;
@@ -178,8 +171,6 @@ private:
   int condensations_ = 0;
   double condensation_seconds_ = 0, condensation_cpu_seconds_ = 0, solve_seconds_ = 0,
          contact_set_seconds_ = 0;
-  // The strategy's own: the contact-set changes since a full solve.
-  long long set_changes_since_solve_ = 0;
 };
 
 } // namespace tribo

@@ -3,6 +3,7 @@
 // under the load W (paper Fig. 1).
 #pragma once
 
+#include "tribo/contact/compressed_surface_solver.hpp"
 #include "tribo/contact/condensed_surface_solver.hpp"
 #include "tribo/contact/frictional_contact.hpp"
 #include "tribo/contact/slab_surface_solver.hpp"
@@ -17,10 +18,11 @@
 namespace tribo {
 
 /// Which surface solver runs the contact: `automatic` takes the condensed one when its dense operators
-/// (estimated from Hertz's width) fit in `condensed_max_bytes` (all ranks together), else the reference
-/// one. On the condensed path the zone starts as Hertz's contact plus the margin, condensed for the first
-/// guess of the normal contact, and grows if the contact spreads further (docs/model.md §16).
-enum class SolverPath { automatic, reference, condensed };
+/// (estimated from Hertz's width) fit in `condensed_max_bytes` (all ranks together), else the compressed
+/// one (the HODLR compliance, O(n_x log n_x) memory); the reference one (a KSP solve per response) only
+/// when asked for. On the condensed path the zone starts as Hertz's contact plus the margin, condensed for
+/// the first guess of the normal contact, and grows if the contact spreads further (docs/model.md §16).
+enum class SolverPath { automatic, reference, condensed, compressed };
 
 struct PinOnSlabSetup {
   SlabGeometry slab;
@@ -46,6 +48,8 @@ struct PinOnSlabSetup {
   /// Memory the condensed path may take, summed over the case's ranks [bytes]; 0 = a quarter of the
   /// physical memory of the machine.
   std::size_t condensed_max_bytes = 0;
+  /// The compressed path's operator: its tolerance and leaves (the rank bound follows the slab's rows).
+  SurfaceComplianceOptions compression;
 };
 
 class PinOnSlab {
@@ -66,7 +70,7 @@ public:
   /// The pin's shape the contact runs with.
   const PinShape &pin() const { return *pin_; }
   /// The surface solver of the path that runs.
-  SurfaceSolver &surface() { return condensed_ ? static_cast<SurfaceSolver &>(*condensed_) : *reference_; }
+  SurfaceSolver &surface() { return *surface_; }
   const PinOnSlabSetup &setup() const { return setup_; }
   double loadPerDepth() const { return setup_.load / setup_.slab.depth_y; }
 
@@ -76,12 +80,16 @@ public:
   /// Collective.
   SlabFields slabFields();
 
-  /// The path that runs ("reference" or "condensed"), and the condensed path's zone and memory per rank
-  /// (0 on the reference path).
-  std::string solverPathName() const { return condensed_ ? "condensed" : "reference"; }
+  /// The path that runs ("reference", "condensed" or "compressed"), the condensed path's zone and
+  /// memory per rank, and the compressed path's (0 on the other paths).
+  std::string solverPathName() const {
+    return condensed_ ? "condensed" : compressed_ ? "compressed" : "reference";
+  }
   long long condensedZoneNodes() const { return condensed_ ? condensed_->zoneNodes() : 0; }
   std::size_t condensedBytes() const { return condensed_ ? condensed_->bytes() : 0; }
+  std::size_t compressedBytes() const { return compressed_ ? compressed_->bytes() : 0; }
   const CondensedSurfaceSolver *condensed() const { return condensed_.get(); }
+  const CompressedSurfaceSolver *compressed() const { return compressed_.get(); }
 
 private:
   /// Free nodes on each side of a contact `contact_nodes` wide (PinOnSlabSetup::zone_margin_*).
@@ -93,6 +101,8 @@ private:
   std::unique_ptr<SlabSystem> slab_;
   std::unique_ptr<SlabSurfaceSolver> reference_;      // on the reference path
   std::unique_ptr<CondensedSurfaceSolver> condensed_; // on the condensed path
+  std::unique_ptr<CompressedSurfaceSolver> compressed_; // on the compressed path
+  SurfaceSolver *surface_ = nullptr;                    // the one of the three that runs
   std::unique_ptr<FrictionalContact> contact_;
 };
 

@@ -58,8 +58,8 @@ struct SlidingRunResult {
   double lateral_stiffness = 0.0; // K [N/m], Eq. 15, every contact node stuck, times L_y
   double total_travel = 0.0;      // [m]
   long long n_solves = 0;
-  std::string solver_path_used; // "reference" | "condensed"
-  long long condensed_zone_nodes = 0, condensed_bytes = 0, condensations = 0;
+  std::string solver_path_used; // "reference" | "condensed" | "compressed"
+  long long condensed_zone_nodes = 0, condensed_bytes = 0, condensations = 0, compressed_bytes = 0;
 };
 
 /// Where the run is: after normal contact (`events_done` = 0) and during sliding.

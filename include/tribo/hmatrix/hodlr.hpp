@@ -86,6 +86,8 @@ public:
   void multiplyTransposed(int nrhs, const double *x, std::int64_t ldx, double *y, std::int64_t ldy) const;
   /// Column j of A into out (n entries), from the factors along the path to j's leaf.
   void column(std::int64_t j, double *out) const;
+  /// Row i of A into out (n entries), likewise.
+  void row(std::int64_t i, double *out) const;
   /// A_ij, from the one block that holds it.
   double entry(std::int64_t i, std::int64_t j) const;
   /// The whole matrix, column major (tests and small cases).

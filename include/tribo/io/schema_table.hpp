@@ -82,11 +82,13 @@ TRIBO_ATTRIBUTE(n_release, "", "n_release", "", "events triggered by a release")
 TRIBO_ATTRIBUTE(n_contact, "", "n_contact", "", "events triggered by a new contact")
 TRIBO_ATTRIBUTE(n_state_changes, "", "n_state_changes", "", "state changes of all events")
 TRIBO_ATTRIBUTE(n_solves, "", "n_solves", "", "slab solves")
-TRIBO_ATTRIBUTE(solver_path_used, "", "solver_path_used", "", "reference or condensed")
+TRIBO_ATTRIBUTE(solver_path_used, "", "solver_path_used", "", "reference, condensed or compressed")
 TRIBO_ATTRIBUTE(condensed_zone_nodes, "", "condensed_zone_nodes", "",
                 "nodes of the condensed zone (0 on reference)")
 TRIBO_ATTRIBUTE(condensed_bytes, "", "condensed_bytes", "B", "dense memory of the condensed path on rank 0")
 TRIBO_ATTRIBUTE(condensations, "", "condensations", "", "condensations of the slab onto a zone")
+TRIBO_ATTRIBUTE(compressed_bytes, "", "compressed_bytes", "B",
+                "memory of the compressed path's operator on each rank (0 on the other paths)")
 TRIBO_ATTRIBUTE(plateau_mean_F_over_W, "", "plateau_mean_F_over_W", "", "steady-state mean F/W: mu_k (§3.3)")
 TRIBO_ATTRIBUTE(plateau_mean_error_F_over_W, "", "plateau_mean_error_F_over_W", "",
                 "standard error of the plateau mean")

@@ -1,0 +1,144 @@
+// The compressed path: the slab's surface compliance in HODLR form and solves with its contact block.
+#include "tribo/contact/compressed_surface_solver.hpp"
+
+#include "tribo/core/error.hpp"
+#include "tribo/core/log_stage.hpp"
+#include "tribo/io/state_archive.hpp"
+
+#include <algorithm>
+#include <petsctime.h>
+
+namespace tribo {
+
+namespace {
+
+struct CompressedLogStages {
+  PetscLogStage compression = -1, solve = -1;
+};
+
+const CompressedLogStages &logStages() {
+  static CompressedLogStages stages;
+  if (stages.solve < 0) {
+    stages.compression = logStage("Compression");
+    stages.solve = logStage("Compressed solve");
+  }
+  return stages;
+}
+
+} // namespace
+
+CompressedSurfaceSolver::CompressedSurfaceSolver(SlabSystem &slab, SurfaceComplianceOptions options) {
+  int ranks = 1;
+  TRIBO_MPI_CALL(MPI_Comm_size(slab.comm(), &ranks));
+  if (ranks > 1)
+    serial_slab_ = std::make_unique<SlabSystem>(PETSC_COMM_SELF, slab.grid(), slab.elastic(), slab.support(),
+                                                slab.options());
+  const auto &grid = slab.grid();
+  nx_ = grid.surfaceNodeCount();
+  for (std::int64_t k = 0; k < nx_; ++k) {
+    const NodeRef n{0, k};
+    x_.push_back(grid.x(n));
+    width_.push_back(grid.controlVolume(n).width());
+  }
+  if (options.rank_bound <= 0) options.rank_bound = 2 * grid.rowCount() + 4;
+  {
+    const LogStageScope stage(logStages().compression);
+    PetscLogDouble t0 = 0, t1 = 0;
+    TRIBO_PETSC_CALL(PetscTime(&t0));
+    compliance_ = compressSurfaceCompliance(serial_slab_ ? *serial_slab_ : slab, 0, nx_, options,
+                                            &compression_solves_);
+    TRIBO_PETSC_CALL(PetscTime(&t1));
+    compression_seconds_ = t1 - t0;
+  }
+  serial_slab_.reset(); // its factors are not needed again
+  contact_block_ = std::make_unique<PrincipalSolver>(compliance_, max_modifications);
+  held_.assign(static_cast<std::size_t>(2 * nx_), 0);
+}
+
+void CompressedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
+                                            const std::vector<char> &held_laterally) {
+  for (std::int64_t k = 0; k < nx_; ++k) {
+    held_[2 * k] = held_laterally[k] ? 1 : 0;
+    held_[2 * k + 1] = in_contact[k] ? 1 : 0;
+  }
+  pair_node_ = -1;
+  if (std::any_of(held_.begin(), held_.end(), [](char h) { return h != 0; })) contact_block_->setHeld(held_);
+}
+
+// f_H = C_HH^{-1} d_H, then d = C f; the held dofs report their prescription exactly.
+void CompressedSurfaceSolver::respond(int nrhs, const std::vector<double> &d, SurfaceState *out) {
+  const LogStageScope stage(logStages().solve);
+  const auto n = static_cast<std::size_t>(2 * nx_);
+  forces_.resize(n * static_cast<std::size_t>(nrhs));
+  displacements_.resize(forces_.size());
+  contact_block_->solve(nrhs, d.data(), forces_.data());
+  compliance_.multiply(nrhs, forces_.data(), static_cast<std::int64_t>(n), displacements_.data(),
+                       static_cast<std::int64_t>(n));
+  for (int c = 0; c < nrhs; ++c) {
+    SurfaceState &s = out[c];
+    s.u.resize(x_.size()), s.w.resize(x_.size()), s.fx.resize(x_.size()), s.fz.resize(x_.size());
+    const double *f = forces_.data() + c * n, *disp = displacements_.data() + c * n, *p = d.data() + c * n;
+    for (std::size_t k = 0; k < x_.size(); ++k) {
+      s.u[k] = held_[2 * k] ? p[2 * k] : disp[2 * k];
+      s.w[k] = held_[2 * k + 1] ? p[2 * k + 1] : disp[2 * k + 1];
+      s.fx[k] = f[2 * k];
+      s.fz[k] = f[2 * k + 1];
+    }
+  }
+  solves_ += nrhs;
+}
+
+SurfaceState CompressedSurfaceSolver::solve(const std::vector<double> &u, const std::vector<double> &w) {
+  const auto n = static_cast<std::size_t>(2 * nx_);
+  prescription_.assign(n, 0.0);
+  for (std::size_t k = 0; k < x_.size(); ++k) {
+    if (held_[2 * k]) prescription_[2 * k] = u[k];
+    if (held_[2 * k + 1]) prescription_[2 * k + 1] = w[k];
+  }
+  SurfaceState s;
+  s.x = x_;
+  s.width = width_;
+  respond(1, prescription_, &s);
+  return s;
+}
+
+void CompressedSurfaceSolver::unitResponse(int k, Component c, SurfaceState &out) {
+  if (k != pair_node_) {
+    const auto n = static_cast<std::size_t>(2 * nx_);
+    prescription_.assign(2 * n, 0.0);
+    prescription_[2 * static_cast<std::size_t>(k)] = 1.0;          // u, column 0
+    prescription_[n + 2 * static_cast<std::size_t>(k) + 1] = 1.0;  // w, column 1
+    respond(2, prescription_, pair_);
+    pair_node_ = k;
+  }
+  const SurfaceState &r = pair_[c == Component::u ? 0 : 1];
+  out.u = r.u, out.w = r.w, out.fx = r.fx, out.fz = r.fz;
+}
+
+std::size_t CompressedSurfaceSolver::bytes() const {
+  return compliance_.bytes() + contact_block_->bytes() +
+         sizeof(double) * (prescription_.capacity() + forces_.capacity() + displacements_.capacity());
+}
+
+// C is built again from the slab (deterministic); the contact block from its base set and the order of
+// its modifications, so the solves go on bit for bit.
+void CompressedSurfaceSolver::saveState(const StateWriter &out) const {
+  out.putIntegers("held", held_);
+  out.putIntegers("base", contact_block_->base());
+  out.putIntegers("modifications", contact_block_->modificationOrder());
+  out.putIntegers("counters", std::vector<long long>{solves_, set_changes_since_solve_});
+}
+
+void CompressedSurfaceSolver::restoreState(const StateReader &in) {
+  const auto held = in.integers<char>("held"), base = in.integers<char>("base");
+  if (held.size() != held_.size() || base.size() != held_.size())
+    throw IoError("the checkpoint's surface is not this slab's (different slab.levels?)");
+  held_ = held;
+  pair_node_ = -1;
+  if (std::any_of(base.begin(), base.end(), [](char h) { return h != 0; }))
+    contact_block_->restore(base, in.integers<std::int64_t>("modifications"), held_);
+  const auto c = in.integers<long long>("counters");
+  solves_ = c.at(0), set_changes_since_solve_ = c.at(1);
+}
+
+} // namespace tribo

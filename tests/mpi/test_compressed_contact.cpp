@@ -1,0 +1,185 @@
+// The compressed surface solver (the HODLR compliance; docs/model.md §16.2–16.3) against the reference
+// KSP path: single solves and unit responses through a sequence of contact sets, the same event sequence
+// and F(delta) on the Fig. 6 setup and at n_x = 1025, the same numbers on one rank and on all, and a
+// checkpoint that resumes bit for bit.
+#include "tribo/contact/pin_on_slab.hpp"
+#include "tribo/io/state_archive.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <cstdio>
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <random>
+#include <string>
+
+using namespace tribo;
+
+namespace {
+
+PinOnSlabSetup fig6Like(int levels, double mu_i, SolverPath path) {
+  PinOnSlabSetup s;
+  s.slab.levels = levels;
+  s.contact.mu_i = mu_i;
+  s.solver_path = path;
+  return s;
+}
+
+/// Both paths side by side, as the condensed path is checked (tests/mpi/test_condensed_contact.cpp): the
+/// same decisions, F(delta) to 1e-9 of the load.
+void expectSameEvents(int levels, double mu_i, int events) {
+  PinOnSlab reference(PETSC_COMM_WORLD, fig6Like(levels, mu_i, SolverPath::reference));
+  PinOnSlab compressed(PETSC_COMM_WORLD, fig6Like(levels, mu_i, SolverPath::compressed));
+  ASSERT_EQ(compressed.solverPathName(), "compressed");
+  const double P = reference.loadPerDepth();
+  ASSERT_EQ(reference.establishNormalContact(), compressed.establishNormalContact());
+  ASSERT_EQ(reference.contact().inContact(), compressed.contact().inContact());
+  EXPECT_NEAR(reference.contact().frictionForce(), compressed.contact().frictionForce(), 1e-9 * P);
+  const double delta_tol = 1e-9 * P / reference.contact().lateralStiffness();
+  double worst_force = 0;
+  long long changes = 0;
+  for (int e = 0; e < events; ++e) {
+    const SlipEvent a = reference.contact().advance(), b = compressed.contact().advance();
+    ASSERT_EQ(a.type, b.type) << "event " << e;
+    ASSERT_EQ(a.node, b.node) << "event " << e;
+    ASSERT_EQ(a.state_changes, b.state_changes) << "event " << e;
+    ASSERT_EQ(a.contact_nodes, b.contact_nodes) << "event " << e;
+    ASSERT_NEAR(a.delta, b.delta, delta_tol) << "event " << e;
+    ASSERT_NEAR(a.friction_force, b.friction_force, 1e-9 * P) << "event " << e;
+    ASSERT_NEAR(a.force_drop, b.force_drop, 1e-9 * P) << "event " << e;
+    worst_force = std::max(worst_force, std::abs(a.friction_force - b.friction_force) / P);
+    changes += a.state_changes;
+  }
+  int rank = 0;
+  MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
+  if (rank == 0)
+    std::printf("levels %d mu_i %g: %d events, %lld state changes, worst |dF|/W %.3e\n", levels, mu_i, events,
+                changes, worst_force);
+  ::testing::Test::RecordProperty("worst_force_difference_over_W", fmt::format("{:.3e}", worst_force));
+}
+
+} // namespace
+
+TEST(CompressedContact, Fig6SameEventsMu05) {
+  expectSameEvents(7, 0.5, 150);
+}
+TEST(CompressedContact, Fig6SameEventsMu025) {
+  expectSameEvents(7, 0.25, 150);
+}
+TEST(CompressedContact, Level10SameEvents) {
+  expectSameEvents(10, 0.5, 10);
+}
+
+TEST(CompressedContact, SolveEqualsReferenceSolve) {
+  const SlabGeometry geometry = fig6Like(7, 0.5, SolverPath::reference).slab;
+  const BinaryHierarchy grid = geometry.grid();
+  const SlabSupport support = fig6Like(7, 0.5, SolverPath::reference).support;
+  SlabSystem slab(PETSC_COMM_WORLD, grid, geometry.elastic, support);
+  SlabSurfaceSolver ref(slab);
+  SlabSystem slab2(PETSC_COMM_WORLD, grid, geometry.elastic, support);
+  CompressedSurfaceSolver com(slab2, SurfaceComplianceOptions{});
+  const std::size_t n = ref.surfaceX().size();
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> U(-1e-7, 1e-7);
+  std::vector<double> u(n), w(n);
+  for (std::size_t k = 0; k < n; ++k)
+    u[k] = U(rng), w[k] = U(rng);
+  double worst_d = 0, worst_f = 0;
+  auto expectSameState = [&](const SurfaceState &a, const SurfaceState &b, double dmax, const std::string &what) {
+    double fmax = 0;
+    for (std::size_t k = 0; k < n; ++k)
+      fmax = std::max({fmax, std::abs(a.fx[k]), std::abs(a.fz[k])});
+    for (std::size_t k = 0; k < n; ++k) {
+      worst_d = std::max({worst_d, std::abs(a.u[k] - b.u[k]) / dmax, std::abs(a.w[k] - b.w[k]) / dmax});
+      worst_f = std::max({worst_f, std::abs(a.fx[k] - b.fx[k]) / fmax, std::abs(a.fz[k] - b.fz[k]) / fmax});
+      EXPECT_NEAR(a.u[k], b.u[k], 1e-10 * dmax) << what << ", node " << k;
+      EXPECT_NEAR(a.w[k], b.w[k], 1e-10 * dmax) << what << ", node " << k;
+      EXPECT_NEAR(a.fx[k], b.fx[k], 1e-10 * fmax) << what << ", node " << k;
+      EXPECT_NEAR(a.fz[k], b.fz[k], 1e-10 * fmax) << what << ", node " << k;
+    }
+  };
+  auto expectSameSolve = [&](const std::string &what) {
+    expectSameState(ref.solve(u, w), com.solve(u, w), 1e-7, what);
+    for (const std::size_t k : {n / 2 + 2, n / 2 + 4}) // held both ways, free in u
+      for (const Component c : {Component::u, Component::w}) {
+        SurfaceState a, b;
+        ref.unitResponse(static_cast<int>(k), c, a);
+        com.unitResponse(static_cast<int>(k), c, b);
+        expectSameState(a, b, 1.0, fmt::format("{}: unit response of node {}, {}", what, k, c == Component::u ? "u" : "w"));
+      }
+    std::printf("%s: worst displacement %.2e, force %.2e (relative)\n", what.c_str(), worst_d, worst_f);
+    worst_d = worst_f = 0;
+  };
+  std::vector<char> contact(n, 0), held(n, 0);
+  for (std::size_t k = n / 2 - 16; k <= n / 2 + 16; ++k)
+    contact[k] = 1, held[k] = k % 3 != 0;
+  ref.setContactSet(contact, held);
+  com.setContactSet(contact, held);
+  expectSameSolve("base set");
+  contact[n / 2 - 16] = held[n / 2 - 16] = 0;
+  held[n / 2] = !held[n / 2];
+  contact[n / 2 + 17] = held[n / 2 + 17] = 1;
+  ref.setContactSet(contact, held);
+  com.setContactSet(contact, held);
+  expectSameSolve("changed set");
+}
+
+// Many events against the condensed path (fast enough for a longer run than the reference allows): the
+// contact block goes through many sets, refactored each time the changes since its base exceed the bound.
+TEST(CompressedContact, AgreesWithCondensedOverManyEvents) {
+  PinOnSlab condensed(PETSC_COMM_WORLD, fig6Like(8, 0.5, SolverPath::condensed));
+  PinOnSlab compressed(PETSC_COMM_WORLD, fig6Like(8, 0.5, SolverPath::compressed));
+  const double P = condensed.loadPerDepth();
+  ASSERT_EQ(condensed.establishNormalContact(), compressed.establishNormalContact());
+  double worst = 0;
+  for (int e = 0; e < 600; ++e) {
+    const SlipEvent a = condensed.contact().advance(), b = compressed.contact().advance();
+    ASSERT_EQ(a.type, b.type) << "event " << e;
+    ASSERT_EQ(a.node, b.node) << "event " << e;
+    ASSERT_EQ(a.state_changes, b.state_changes) << "event " << e;
+    ASSERT_NEAR(a.friction_force, b.friction_force, 1e-9 * P) << "event " << e;
+    worst = std::max(worst, std::abs(a.friction_force - b.friction_force) / P);
+  }
+  EXPECT_GT(compressed.compressed()->factorisations(), 1);
+  int rank = 0;
+  MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
+  if (rank == 0)
+    std::printf("levels 8: 600 events, %d factorisations of the contact block, worst |dF|/W %.3e\n",
+                compressed.compressed()->factorisations(), worst);
+}
+
+// Every rank holds the whole operator and does the same work: the events are bit for bit those of one
+// rank alone; and a checkpoint taken after some events resumes bit for bit.
+TEST(CompressedContact, SameOnOneRankAndOnAllAndAfterACheckpoint) {
+  constexpr int events = 200, saved_at = 80;
+  auto run = [&](MPI_Comm comm, CaseRecord *checkpoint) {
+    PinOnSlab model(comm, fig6Like(8, 0.5, SolverPath::compressed));
+    model.establishNormalContact();
+    std::vector<SlipEvent> r;
+    for (int e = 0; e < events; ++e) {
+      if (checkpoint && e == saved_at) model.contact().saveState(StateWriter(*checkpoint, "contact"));
+      r.push_back(model.contact().advance());
+    }
+    return r;
+  };
+  CaseRecord checkpoint;
+  const std::vector<SlipEvent> all = run(PETSC_COMM_WORLD, &checkpoint);
+  int rank = 0;
+  MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
+  if (rank != 0) return;
+  const std::vector<SlipEvent> one = run(PETSC_COMM_SELF, nullptr);
+  PinOnSlab resumed(PETSC_COMM_SELF, fig6Like(8, 0.5, SolverPath::compressed));
+  resumed.contact().restoreState(StateReader(checkpoint, "contact"));
+  for (int e = 0; e < events; ++e) {
+    ASSERT_EQ(all[e].type, one[e].type) << "event " << e;
+    ASSERT_EQ(all[e].node, one[e].node) << "event " << e;
+    ASSERT_EQ(all[e].state_changes, one[e].state_changes) << "event " << e;
+    ASSERT_EQ(all[e].friction_force, one[e].friction_force) << "event " << e;
+    if (e < saved_at) continue;
+    const SlipEvent r = resumed.contact().advance();
+    ASSERT_EQ(r.node, one[e].node) << "event " << e << " after the checkpoint";
+    ASSERT_EQ(r.state_changes, one[e].state_changes) << "event " << e << " after the checkpoint";
+    ASSERT_EQ(r.friction_force, one[e].friction_force) << "event " << e << " after the checkpoint";
+    ASSERT_EQ(std::memcmp(&r.delta, &one[e].delta, sizeof r.delta), 0) << "event " << e;
+  }
+}
