@@ -115,6 +115,21 @@ int main(int argc, char **argv) {
                     "%.3f s, condensation %.3f s\n",
                     normal_changes, model.contact().contactCount(), cond0, set0, con->pivots(), solve0,
                     normal_cpu, cond_cpu);
+      // The compressed path: its operator, and where the time went (wall).
+      const auto *com = model.compressed();
+      auto compressedBreakdown = [&](const char *phase) {
+        PetscPrintf(comm,
+                    "  %s (compressed): contact sets %.3f s (%d factorisations), block solves %.3f s, "
+                    "products with C %.3f s; operator %.1f MB; peak memory %.0f MB\n",
+                    phase, com->contactSetSeconds(), com->factorisations(), com->blockSolveSeconds(),
+                    com->productSeconds(), 1e-6 * static_cast<double>(com->bytes()), peakResidentMegabytes());
+      };
+      if (com) {
+        PetscPrintf(comm, "  compression: %lld slab solves in %.3f s; normal contact %lld state changes, %d contact nodes\n",
+                    com->compressionSolves(), com->compressionSeconds(), normal_changes,
+                    model.contact().contactCount());
+        compressedBreakdown("normal contact");
+      }
       t0 = now();
       const double c0 = processCpuSeconds();
       for (PetscInt e = 0; e < events; ++e) {
@@ -139,6 +154,7 @@ int main(int argc, char **argv) {
       r.events_cpu_s = processCpuSeconds() - c0;
       TRIBO_MPI_CALL(MPI_Allreduce(MPI_IN_PLACE, &r.events_cpu_s, 1, MPI_DOUBLE, MPI_MAX, comm));
       r.solves = model.surface().solveCount() - solves0;
+      if (com) compressedBreakdown("normal contact and events");
       PetscPrintf(
           comm,
           "path %s ranks %d levels %d n_x %lld mu_i %g: setup %.3f s, normal %.3f s, %lld events in %.3f "

@@ -25,6 +25,21 @@ const CompressedLogStages &logStages() {
   return stages;
 }
 
+/// Adds the wall time of its scope to `seconds` (the benchmark's breakdown).
+class WallClock {
+public:
+  explicit WallClock(double &seconds) : seconds_(seconds) { PetscTime(&t0_); }
+  ~WallClock() {
+    PetscLogDouble t1 = 0;
+    PetscTime(&t1);
+    seconds_ += t1 - t0_;
+  }
+
+private:
+  double &seconds_;
+  PetscLogDouble t0_ = 0;
+};
+
 } // namespace
 
 CompressedSurfaceSolver::CompressedSurfaceSolver(SlabSystem &slab, SurfaceComplianceOptions options) {
@@ -52,6 +67,7 @@ CompressedSurfaceSolver::CompressedSurfaceSolver(SlabSystem &slab, SurfaceCompli
   }
   serial_slab_.reset(); // its factors are not needed again
   contact_block_ = std::make_unique<PrincipalSolver>(compliance_, max_modifications);
+  pair_capacity_ = std::max<std::size_t>(1, pair_cache_bytes / (8 * sizeof(double) * static_cast<std::size_t>(nx_)));
   held_.assign(static_cast<std::size_t>(2 * nx_), 0);
 }
 
@@ -61,7 +77,8 @@ void CompressedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
     held_[2 * k] = held_laterally[k] ? 1 : 0;
     held_[2 * k + 1] = in_contact[k] ? 1 : 0;
   }
-  pair_node_ = -1;
+  pairs_.clear();
+  const WallClock clock(contact_set_seconds_);
   if (std::any_of(held_.begin(), held_.end(), [](char h) { return h != 0; })) contact_block_->setHeld(held_);
 }
 
@@ -71,7 +88,11 @@ void CompressedSurfaceSolver::respond(int nrhs, const std::vector<double> &d, Su
   const auto n = static_cast<std::size_t>(2 * nx_);
   forces_.resize(n * static_cast<std::size_t>(nrhs));
   displacements_.resize(forces_.size());
-  contact_block_->solve(nrhs, d.data(), forces_.data());
+  {
+    const WallClock clock(block_solve_seconds_);
+    contact_block_->solve(nrhs, d.data(), forces_.data());
+  }
+  const WallClock clock(product_seconds_);
   compliance_.multiply(nrhs, forces_.data(), static_cast<std::int64_t>(n), displacements_.data(),
                        static_cast<std::int64_t>(n));
   for (int c = 0; c < nrhs; ++c) {
@@ -103,20 +124,30 @@ SurfaceState CompressedSurfaceSolver::solve(const std::vector<double> &u, const 
 }
 
 void CompressedSurfaceSolver::unitResponse(int k, Component c, SurfaceState &out) {
-  if (k != pair_node_) {
+  auto pair = std::find_if(pairs_.begin(), pairs_.end(), [k](const ResponsePair &p) { return p.node == k; });
+  if (pair == pairs_.end()) {
+    if (pairs_.size() < pair_capacity_)
+      pair = pairs_.emplace(pairs_.end());
+    else
+      pair = std::min_element(pairs_.begin(), pairs_.end(),
+                              [](const ResponsePair &a, const ResponsePair &b) { return a.last_use < b.last_use; });
     const auto n = static_cast<std::size_t>(2 * nx_);
     prescription_.assign(2 * n, 0.0);
-    prescription_[2 * static_cast<std::size_t>(k)] = 1.0;          // u, column 0
-    prescription_[n + 2 * static_cast<std::size_t>(k) + 1] = 1.0;  // w, column 1
-    respond(2, prescription_, pair_);
-    pair_node_ = k;
+    prescription_[2 * static_cast<std::size_t>(k)] = 1.0;         // u, column 0
+    prescription_[n + 2 * static_cast<std::size_t>(k) + 1] = 1.0; // w, column 1
+    respond(2, prescription_, pair->r);
+    pair->node = k;
   }
-  const SurfaceState &r = pair_[c == Component::u ? 0 : 1];
+  pair->last_use = ++pair_uses_;
+  const SurfaceState &r = pair->r[c == Component::u ? 0 : 1];
   out.u = r.u, out.w = r.w, out.fx = r.fx, out.fz = r.fz;
 }
 
 std::size_t CompressedSurfaceSolver::bytes() const {
-  return compliance_.bytes() + contact_block_->bytes() +
+  std::size_t pairs = 0;
+  for (const ResponsePair &p : pairs_)
+    pairs += 8 * sizeof(double) * p.r[0].u.size();
+  return compliance_.bytes() + contact_block_->bytes() + pairs +
          sizeof(double) * (prescription_.capacity() + forces_.capacity() + displacements_.capacity());
 }
 
@@ -134,7 +165,7 @@ void CompressedSurfaceSolver::restoreState(const StateReader &in) {
   if (held.size() != held_.size() || base.size() != held_.size())
     throw IoError("the checkpoint's surface is not this slab's (different slab.levels?)");
   held_ = held;
-  pair_node_ = -1;
+  pairs_.clear();
   if (std::any_of(base.begin(), base.end(), [](char h) { return h != 0; }))
     contact_block_->restore(base, in.integers<std::int64_t>("modifications"), held_);
   const auto c = in.integers<long long>("counters");

@@ -27,6 +27,8 @@ class CompressedSurfaceSolver : public LinearUpdateSolver {
 public:
   /// Dofs changed since the base set beyond which C_HH is factored anew.
   static constexpr std::size_t max_modifications = 64;
+  /// Memory for the kept response pairs (at least one pair is kept) [bytes].
+  static constexpr std::size_t pair_cache_bytes = std::size_t{256} << 20;
 
   /// Compresses the compliance of `slab` (which must rest on its bottom) at `options`; a rank bound of 0
   /// takes 2 rows + 4 (the separator bound of docs/performance.md, "A compressed surface operator").
@@ -46,6 +48,11 @@ public:
   /// Slab solves (both directions) that built C, and the wall time [s].
   long long compressionSolves() const { return compression_solves_; }
   double compressionSeconds() const { return compression_seconds_; }
+  /// Wall time [s] in setContactSet (the contact block's modifications and factorisations), in solves
+  /// with the contact block, and in products with C.
+  double contactSetSeconds() const { return contact_set_seconds_; }
+  double blockSolveSeconds() const { return block_solve_seconds_; }
+  double productSeconds() const { return product_seconds_; }
   /// Factorisations of a contact block so far.
   int factorisations() const { return contact_block_->factorisations(); }
 
@@ -59,13 +66,20 @@ private:
   HodlrMatrix compliance_;
   std::unique_ptr<PrincipalSolver> contact_block_;
   std::vector<char> held_; // per dof
-  // Node k's u and w responses, solved together: kept for the second of the two calls of a slip or a
-  // contact-set change, until the contact set changes.
-  int pair_node_ = -1;
-  SurfaceState pair_[2];
+  // Node k's u and w responses, solved together and kept until the contact set changes: for the second
+  // of the two calls of a slip or a contact-set change, and for the nodes that slip again in an avalanche
+  // (the least recently used pair makes room; a pair solved again is the same to the last bit).
+  struct ResponsePair {
+    int node = -1;
+    long long last_use = 0;
+    SurfaceState r[2];
+  };
+  std::vector<ResponsePair> pairs_;
+  std::size_t pair_capacity_ = 1;
+  long long pair_uses_ = 0;
   std::vector<double> prescription_, forces_, displacements_; // work
   long long solves_ = 0, compression_solves_ = 0;
-  double compression_seconds_ = 0;
+  double compression_seconds_ = 0, contact_set_seconds_ = 0, block_solve_seconds_ = 0, product_seconds_ = 0;
 };
 
 } // namespace tribo
