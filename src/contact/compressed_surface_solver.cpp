@@ -6,39 +6,25 @@
 #include "tribo/io/state_archive.hpp"
 
 #include <algorithm>
-#include <petsctime.h>
 
 namespace tribo {
 
 namespace {
 
 struct CompressedLogStages {
-  PetscLogStage compression = -1, solve = -1;
+  PetscLogStage compression = -1, contact_set = -1, block_solve = -1, product = -1;
 };
 
 const CompressedLogStages &logStages() {
   static CompressedLogStages stages;
-  if (stages.solve < 0) {
+  if (stages.compression < 0) {
     stages.compression = logStage("Compression");
-    stages.solve = logStage("Compressed solve");
+    stages.contact_set = logStage("Compressed set");
+    stages.block_solve = logStage("Compressed C_HH solve");
+    stages.product = logStage("Compressed C product");
   }
   return stages;
 }
-
-/// Adds the wall time of its scope to `seconds` (the benchmark's breakdown).
-class WallClock {
-public:
-  explicit WallClock(double &seconds) : seconds_(seconds) { PetscTime(&t0_); }
-  ~WallClock() {
-    PetscLogDouble t1 = 0;
-    PetscTime(&t1);
-    seconds_ += t1 - t0_;
-  }
-
-private:
-  double &seconds_;
-  PetscLogDouble t0_ = 0;
-};
 
 } // namespace
 
@@ -57,13 +43,9 @@ CompressedSurfaceSolver::CompressedSurfaceSolver(SlabSystem &slab, SurfaceCompli
   }
   if (options.rank_bound <= 0) options.rank_bound = 2 * grid.rowCount() + 4;
   {
-    const LogStageScope stage(logStages().compression);
-    PetscLogDouble t0 = 0, t1 = 0;
-    TRIBO_PETSC_CALL(PetscTime(&t0));
+    const TimedStage stage(logStages().compression, compression_seconds_);
     compliance_ = compressSurfaceCompliance(serial_slab_ ? *serial_slab_ : slab, 0, nx_, options,
                                             &compression_solves_);
-    TRIBO_PETSC_CALL(PetscTime(&t1));
-    compression_seconds_ = t1 - t0;
   }
   serial_slab_.reset(); // its factors are not needed again
   contact_block_ = std::make_unique<PrincipalSolver>(compliance_, max_modifications);
@@ -78,21 +60,20 @@ void CompressedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
     held_[2 * k + 1] = in_contact[k] ? 1 : 0;
   }
   pairs_.clear();
-  const WallClock clock(contact_set_seconds_);
+  const TimedStage stage(logStages().contact_set, contact_set_seconds_);
   if (std::any_of(held_.begin(), held_.end(), [](char h) { return h != 0; })) contact_block_->setHeld(held_);
 }
 
 // f_H = C_HH^{-1} d_H, then d = C f; the held dofs report their prescription exactly.
 void CompressedSurfaceSolver::respond(int nrhs, const std::vector<double> &d, SurfaceState *out) {
-  const LogStageScope stage(logStages().solve);
   const auto n = static_cast<std::size_t>(2 * nx_);
   forces_.resize(n * static_cast<std::size_t>(nrhs));
   displacements_.resize(forces_.size());
   {
-    const WallClock clock(block_solve_seconds_);
+    const TimedStage stage(logStages().block_solve, block_solve_seconds_);
     contact_block_->solve(nrhs, d.data(), forces_.data());
   }
-  const WallClock clock(product_seconds_);
+  const TimedStage stage(logStages().product, product_seconds_);
   compliance_.multiply(nrhs, forces_.data(), static_cast<std::int64_t>(n), displacements_.data(),
                        static_cast<std::int64_t>(n));
   for (int c = 0; c < nrhs; ++c) {

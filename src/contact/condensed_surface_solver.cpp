@@ -14,7 +14,6 @@
 #include <numeric>
 #include <petscblaslapack.h>
 #include <petscsys.h>
-#include <petsctime.h>
 
 namespace tribo {
 
@@ -32,22 +31,6 @@ const CondensedLogStages &logStages() {
   }
   return stages;
 }
-
-/// A log stage (for -log_view) and a wall-clock accumulator (for the benchmark's breakdown).
-class StageScope {
-public:
-  StageScope(PetscLogStage s, double &seconds) : stage_(s), seconds_(seconds) { PetscTime(&t0_); }
-  ~StageScope() {
-    PetscLogDouble t1;
-    PetscTime(&t1);
-    seconds_ += t1 - t0_;
-  } // then stage_ pops
-
-private:
-  LogStageScope stage_;
-  double &seconds_;
-  PetscLogDouble t0_ = 0;
-};
 
 PetscBLASInt blasInt(std::size_t n) {
   PetscBLASInt b = 0;
@@ -291,7 +274,7 @@ void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
     condense();
     return;
   }
-  StageScope stage(logStages().contact_set, contact_set_seconds_);
+  TimedStage stage(logStages().contact_set, contact_set_seconds_);
   // The dofs whose role differs from the tableau's partition: the pending pivots (a dof that changes back
   // leaves the set; the pivot is an involution).
   auto collectPending = [&] {
@@ -377,7 +360,7 @@ std::array<const double *, 2> CondensedSurfaceSolver::unitColumns(int k) {
   if ((kp == 0 && tableau_->column(0)) ||
       (kp > 0 && pending_work_ + static_cast<double>(kp) >= static_cast<double>(dz_)))
     return {respond(inputs_, 0), respond(inputs_w_, 1)};
-  StageScope stage(logStages().solve, solve_seconds_);
+  TimedStage stage(logStages().solve, solve_seconds_);
   localResponse(inputs_, pending_in_, tableau_->outputRows(0));
   localResponse(inputs_w_, pending_in_w_, tableau_->outputRows(1));
   solves_ += 2;
@@ -387,7 +370,7 @@ std::array<const double *, 2> CondensedSurfaceSolver::unitColumns(int k) {
 const double *CondensedSurfaceSolver::respond(const std::vector<Input> &inputs, int slot) {
   // Pending pivots cost k columns per solve; once they have cost a pass over the tableau, apply them.
   if (!pending_.empty() && pending_work_ >= static_cast<double>(dz_)) {
-    StageScope stage(logStages().contact_set, contact_set_seconds_);
+    TimedStage stage(logStages().contact_set, contact_set_seconds_);
     flushPending();
   }
   // A unit column with no pivot pending is read in place where every row is here (one rank, or the
@@ -399,7 +382,7 @@ const double *CondensedSurfaceSolver::respond(const std::vector<Input> &inputs, 
       ++solves_;
       return column;
     }
-  StageScope stage(logStages().solve, solve_seconds_);
+  TimedStage stage(logStages().solve, solve_seconds_);
   localResponse(inputs, pending_in_, tableau_->outputRows(slot));
   ++solves_;
   return tableau_->output(slot, 1)[slot];

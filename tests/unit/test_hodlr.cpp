@@ -87,6 +87,22 @@ void expectSameAsDense(const HodlrMatrix &h, const Matrix &a, double rel) {
       at[i * n + j] = a[j * n + i];
   h.multiplyTransposed(1, x.data(), static_cast<std::int64_t>(n), y.data(), static_cast<std::int64_t>(n));
   EXPECT_LE(distance(y, denseMultiply(at, x)), rel * scale * norm(x));
+  // Two columns at once (dense::gemm's one-pass kernel), each as the dense product, both ways.
+  std::vector<double> x2 = x, y2(2 * n);
+  const std::vector<double> second = randomVector(n, 12);
+  x2.insert(x2.end(), second.begin(), second.end());
+  for (const bool transposed : {false, true}) {
+    const auto ld = static_cast<std::int64_t>(n);
+    if (transposed)
+      h.multiplyTransposed(2, x2.data(), ld, y2.data(), ld);
+    else
+      h.multiply(2, x2.data(), ld, y2.data(), ld);
+    for (int c = 0; c < 2; ++c) {
+      const std::vector<double> xc(x2.begin() + c * n, x2.begin() + (c + 1) * n),
+          yc(y2.begin() + c * n, y2.begin() + (c + 1) * n);
+      EXPECT_LE(distance(yc, denseMultiply(transposed ? at : a, xc)), rel * scale * norm(xc));
+    }
+  }
   double worst = 0;
   std::vector<double> c(n);
   for (std::size_t j = 0; j < n; ++j) {

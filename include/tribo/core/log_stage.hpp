@@ -4,6 +4,7 @@
 #include "tribo/core/error.hpp"
 
 #include <petsclog.h>
+#include <petsctime.h>
 
 namespace tribo {
 
@@ -23,6 +24,24 @@ public:
   ~LogStageScope() { PetscLogStagePop(); }
   LogStageScope(const LogStageScope &) = delete;
   LogStageScope &operator=(const LogStageScope &) = delete;
+};
+
+/// A log stage (for -log_view) and a wall-clock accumulator (for a benchmark's breakdown) together.
+class TimedStage {
+public:
+  TimedStage(PetscLogStage stage, double &seconds) : stage_(stage), seconds_(seconds) { PetscTime(&t0_); }
+  ~TimedStage() {
+    PetscLogDouble t1 = 0;
+    PetscTime(&t1);
+    seconds_ += t1 - t0_;
+  } // then stage_ pops
+  TimedStage(const TimedStage &) = delete;
+  TimedStage &operator=(const TimedStage &) = delete;
+
+private:
+  LogStageScope stage_;
+  double &seconds_;
+  PetscLogDouble t0_ = 0;
 };
 
 } // namespace tribo
