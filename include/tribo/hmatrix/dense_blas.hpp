@@ -38,34 +38,9 @@ inline void gemm(char ta, char tb, std::int64_t m, std::int64_t n, std::int64_t 
                  std::int64_t ldc) {
   if (m == 0 || n == 0) return;
   // A product with one or two columns (a HODLR solve or product for a unit response, node k's u and w
-  // together) does not go through dgemm: OpenBLAS's dgemm packs the whole of op(A) first, which took 40 %
-  // of the compressed path's time (perf, n_x = 4097). One column is a dgemv; two are one pass over A by
-  // hand (these products are bound by reading A, which two dgemv calls would read twice).
-  if (n == 2 && k > 0) {
-    const double *x0 = b, *x1 = tb == 'N' ? b + ldb : b + 1;
-    const std::int64_t incx = tb == 'N' ? 1 : ldb;
-    double *y0 = c, *y1 = c + ldc;
-    if (ta == 'N') { // y = beta y + sum_l A(:, l) alpha x(l), A m x k (beta 0: y not read, as in BLAS)
-      for (std::int64_t i = 0; i < m; ++i)
-        y0[i] = beta == 0.0 ? 0.0 : beta * y0[i], y1[i] = beta == 0.0 ? 0.0 : beta * y1[i];
-      for (std::int64_t l = 0; l < k; ++l) {
-        const double a0 = alpha * x0[l * incx], a1 = alpha * x1[l * incx];
-        const double *col = a + l * lda;
-        for (std::int64_t i = 0; i < m; ++i)
-          y0[i] += col[i] * a0, y1[i] += col[i] * a1;
-      }
-    } else { // y(i) = alpha A(:, i) . x + beta y(i), A k x m
-      for (std::int64_t i = 0; i < m; ++i) {
-        const double *col = a + i * lda;
-        double s0 = 0, s1 = 0;
-        for (std::int64_t l = 0; l < k; ++l)
-          s0 += col[l] * x0[l * incx], s1 += col[l] * x1[l * incx];
-        y0[i] = alpha * s0 + (beta == 0.0 ? 0.0 : beta * y0[i]);
-        y1[i] = alpha * s1 + (beta == 0.0 ? 0.0 : beta * y1[i]);
-      }
-    }
-    return;
-  }
+  // together) goes column by column through dgemv: OpenBLAS's dgemm packs the whole of op(A) first, which
+  // took 40 % of the compressed path's time (perf, n_x = 4097). (A hand-written pass doing both columns
+  // at once was measured no faster, and was dropped.)
   if (n <= 2) {
     for (std::int64_t j = 0; j < n; ++j) {
       const double *x = tb == 'N' ? b + j * ldb : b + j;
