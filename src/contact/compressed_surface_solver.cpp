@@ -51,6 +51,7 @@ CompressedSurfaceSolver::CompressedSurfaceSolver(SlabSystem &slab, SurfaceCompli
   contact_block_ = std::make_unique<PrincipalSolver>(compliance_, max_modifications);
   pair_capacity_ = std::max<std::size_t>(1, pair_cache_bytes / (8 * sizeof(double) * static_cast<std::size_t>(nx_)));
   held_.assign(static_cast<std::size_t>(2 * nx_), 0);
+  free_.assign(held_.size(), 1);
 }
 
 void CompressedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
@@ -59,6 +60,8 @@ void CompressedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
     held_[2 * k] = held_laterally[k] ? 1 : 0;
     held_[2 * k + 1] = in_contact[k] ? 1 : 0;
   }
+  for (std::size_t i = 0; i < held_.size(); ++i)
+    free_[i] = !held_[i];
   pairs_.clear();
   const TimedStage stage(logStages().contact_set, contact_set_seconds_);
   if (std::any_of(held_.begin(), held_.end(), [](char h) { return h != 0; })) contact_block_->setHeld(held_);
@@ -73,9 +76,10 @@ void CompressedSurfaceSolver::respond(int nrhs, const std::vector<double> &d, Su
     const TimedStage stage(logStages().block_solve, block_solve_seconds_);
     contact_block_->solve(nrhs, d.data(), forces_.data());
   }
+  // d_F = C_FH f_H: f is zero off H, and the displacements are wanted off H only.
   const TimedStage stage(logStages().product, product_seconds_);
-  compliance_.multiply(nrhs, forces_.data(), static_cast<std::int64_t>(n), displacements_.data(),
-                       static_cast<std::int64_t>(n));
+  compliance_.multiplySparse(nrhs, forces_.data(), static_cast<std::int64_t>(n), displacements_.data(),
+                             static_cast<std::int64_t>(n), free_, held_);
   for (int c = 0; c < nrhs; ++c) {
     SurfaceState &s = out[c];
     s.u.resize(x_.size()), s.w.resize(x_.size()), s.fx.resize(x_.size()), s.fz.resize(x_.size());
@@ -146,6 +150,8 @@ void CompressedSurfaceSolver::restoreState(const StateReader &in) {
   if (held.size() != held_.size() || base.size() != held_.size())
     throw IoError("the checkpoint's surface is not this slab's (different slab.levels?)");
   held_ = held;
+  for (std::size_t i = 0; i < held_.size(); ++i)
+    free_[i] = !held_[i];
   pairs_.clear();
   if (std::any_of(base.begin(), base.end(), [](char h) { return h != 0; }))
     contact_block_->restore(base, in.integers<std::int64_t>("modifications"), held_);

@@ -227,10 +227,45 @@ void HodlrMatrix::multiplyNode(int node, bool transposed, int nrhs, const double
   addOffDiagonal(t, transposed, 1.0, nrhs, x, ldx, y, ldy);
 }
 
+HodlrMatrix::RangeCount::RangeCount(const std::vector<char> &flags) : before(flags.size() + 1, 0) {
+  for (std::size_t i = 0; i < flags.size(); ++i)
+    before[i + 1] = before[i] + (flags[i] ? 1 : 0);
+}
+
+void HodlrMatrix::multiplySparse(int nrhs, const double *x, std::int64_t ldx, double *y, std::int64_t ldy,
+                                 const std::vector<char> &rows, const std::vector<char> &columns) const {
+  if (static_cast<std::int64_t>(rows.size()) != n_ || static_cast<std::int64_t>(columns.size()) != n_)
+    throw InputError("HodlrMatrix::multiplySparse: one flag per row and per column is needed");
+  if (nrhs > 0) multiplyNodeSparse(0, nrhs, x, ldx, y, ldy, RangeCount(rows), RangeCount(columns));
+}
+
+// As multiplyNode, skipping what writes no wanted row or reads no nonzero of x.
+void HodlrMatrix::multiplyNodeSparse(int node, int nrhs, const double *x, std::int64_t ldx, double *y,
+                                     std::int64_t ldy, const RangeCount &rows, const RangeCount &columns) const {
+  const Node &t = nodes_[node];
+  if (!rows.any(t.first, t.size)) return;
+  if (!columns.any(t.first, t.size)) { // x is zero here: so is this block's product
+    for (int c = 0; c < nrhs; ++c)
+      std::fill(y + c * ldy, y + c * ldy + t.size, 0.0);
+    return;
+  }
+  if (t.leaf()) {
+    dense::gemm('N', 'N', t.size, nrhs, t.size, 1.0, t.dense.data(), t.size, x, ldx, 0.0, y, ldy);
+    return;
+  }
+  const Node &c1 = nodes_[t.child[0]], &c2 = nodes_[t.child[1]];
+  multiplyNodeSparse(t.child[0], nrhs, x, ldx, y, ldy, rows, columns);
+  multiplyNodeSparse(t.child[1], nrhs, x + c1.size, ldx, y + c1.size, ldy, rows, columns);
+  addOffDiagonal(t, false, 1.0, nrhs, x, ldx, y, ldy,
+                 rows.any(c1.first, c1.size) && columns.any(c2.first, c2.size),
+                 rows.any(c2.first, c2.size) && columns.any(c1.first, c1.size));
+}
+
 // y1 += alpha U1 (V2^T x2), y2 += alpha U2 (V1^T x1); transposed y1 += alpha V1 (U2^T x2), y2 += alpha V2
-// (U1^T x1).
+// (U1^T x1); only to the halves asked for.
 void HodlrMatrix::addOffDiagonal(const Node &t, bool transposed, double alpha, int nrhs, const double *x,
-                                 std::int64_t ldx, double *y, std::int64_t ldy) const {
+                                 std::int64_t ldx, double *y, std::int64_t ldy, bool to_half1,
+                                 bool to_half2) const {
   const std::int64_t n1 = nodes_[t.child[0]].size, n2 = t.size - n1;
   // Row block 1 gets the product through A12 (or A21^T), row block 2 through A21 (or A12^T).
   const double *left1 = transposed ? t.v1.data() : t.u1.data(),
@@ -239,11 +274,11 @@ void HodlrMatrix::addOffDiagonal(const Node &t, bool transposed, double alpha, i
                *right2 = transposed ? t.u1.data() : t.v1.data();
   const int r1 = transposed ? t.rank21 : t.rank12, r2 = transposed ? t.rank12 : t.rank21;
   std::vector<double> s(static_cast<std::size_t>(std::max(r1, r2)) * nrhs);
-  if (r1 > 0) {
+  if (r1 > 0 && to_half1) {
     dense::gemm('T', 'N', r1, nrhs, n2, 1.0, right1, n2, x + n1, ldx, 0.0, s.data(), r1);
     dense::gemm('N', 'N', n1, nrhs, r1, alpha, left1, n1, s.data(), r1, 1.0, y, ldy);
   }
-  if (r2 > 0) {
+  if (r2 > 0 && to_half2) {
     dense::gemm('T', 'N', r2, nrhs, n1, 1.0, right2, n1, x, ldx, 0.0, s.data(), r2);
     dense::gemm('N', 'N', n2, nrhs, r2, alpha, left2, n2, s.data(), r2, 1.0, y + n1, ldy);
   }

@@ -87,7 +87,25 @@ void expectSameAsDense(const HodlrMatrix &h, const Matrix &a, double rel) {
       at[i * n + j] = a[j * n + i];
   h.multiplyTransposed(1, x.data(), static_cast<std::int64_t>(n), y.data(), static_cast<std::int64_t>(n));
   EXPECT_LE(distance(y, denseMultiply(at, x)), rel * scale * norm(x));
-  // Two columns at once (dense::gemm's one-pass kernel), each as the dense product, both ways.
+  // Wanted rows outside a middle block, x nonzero inside it and on a few scattered dofs: the wanted rows
+  // of the product are the dense product's.
+  std::vector<char> rows(n, 1), columns(n, 0);
+  for (std::size_t i = n / 4; i < 3 * n / 4; ++i)
+    rows[i] = 0, columns[i] = 1;
+  for (std::size_t i = 0; i < n; i += 37)
+    columns[i] = 1, rows[i] = 1;
+  std::vector<double> xs = x;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!columns[i]) xs[i] = 0;
+  const std::vector<double> dense_sparse = denseMultiply(a, xs);
+  std::vector<double> ys(n, 0.0);
+  h.multiplySparse(1, xs.data(), static_cast<std::int64_t>(n), ys.data(), static_cast<std::int64_t>(n), rows,
+                   columns);
+  double sparse_error = 0;
+  for (std::size_t i = 0; i < n; ++i)
+    if (rows[i]) sparse_error = std::max(sparse_error, std::abs(ys[i] - dense_sparse[i]));
+  EXPECT_LE(sparse_error, rel * scale * norm(x));
+  // Two columns at once, each as the dense product, both ways.
   std::vector<double> x2 = x, y2(2 * n);
   const std::vector<double> second = randomVector(n, 12);
   x2.insert(x2.end(), second.begin(), second.end());

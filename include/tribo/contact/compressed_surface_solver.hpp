@@ -19,8 +19,10 @@ namespace tribo {
 /// dofs and F the free ones (f_F = 0), a prescription d_H gives
 ///     f_H = C_HH^{-1} d_H,   d = C f   (so d_F = C_FH f_H),
 /// the contact block C_HH solved by PrincipalSolver (a factored base set plus a capacitance for the dofs
-/// changed since; docs/model.md §16.3). A unit response costs a solve with C_HH and a product with C,
-/// O(n_x log^2 n_x); node k's two (u and w) are solved together. The contact strategy is
+/// changed since; docs/model.md §16.3). A unit response costs a solve with C_HH, O(n_x log^2 n_x), and
+/// the product C_FH f_H (HodlrMatrix::multiplySparse: away from the contact's edges the tree's blocks
+/// either write only held rows or read only free columns, and are skipped); node k's two responses (u
+/// and w) are solved together. The contact strategy is
 /// LinearUpdateSolver's. On more than one rank every rank holds the whole operator and does the same
 /// work, on its own serial copy of the slab (the numbers are the same on any number of ranks).
 class CompressedSurfaceSolver : public LinearUpdateSolver {
@@ -65,7 +67,7 @@ private:
   std::int64_t nx_ = 0;
   HodlrMatrix compliance_;
   std::unique_ptr<PrincipalSolver> contact_block_;
-  std::vector<char> held_; // per dof
+  std::vector<char> held_, free_; // per dof
   // Node k's u and w responses, solved together and kept until the contact set changes: for the second
   // of the two calls of a slip or a contact-set change, and for the nodes that slip again in an avalanche
   // (the least recently used pair makes room; a pair solved again is the same to the last bit).

@@ -82,6 +82,13 @@ public:
   void multiply(const double *x, double *y) const;
   /// Y = A X for nrhs columns (leading dimensions ldx, ldy >= n).
   void multiply(int nrhs, const double *x, std::int64_t ldx, double *y, std::int64_t ldy) const;
+  /// Y = A X where only some rows of Y are wanted (rows[i] != 0) and X is zero wherever columns[j] == 0
+  /// (the caller's promise): the subtrees and blocks that would write no wanted row or read only such
+  /// zeros are skipped. The other rows of Y are left unspecified. For the compressed contact
+  /// path's d_F = C_FH f_H (the forces held inside the contact, the displacements wanted outside it), which
+  /// skips most of the tree away from the contact's edges.
+  void multiplySparse(int nrhs, const double *x, std::int64_t ldx, double *y, std::int64_t ldy,
+                      const std::vector<char> &rows, const std::vector<char> &columns) const;
   /// Y = A^T X for nrhs columns.
   void multiplyTransposed(int nrhs, const double *x, std::int64_t ldx, double *y, std::int64_t ldy) const;
   /// Column j of A into out (n entries), from the factors along the path to j's leaf.
@@ -115,9 +122,18 @@ private:
   void subtractLevelsAbove(int level, bool transposed, int nrhs, const double *x, double *y) const;
   /// The node's off-diagonal blocks (or their transposes) times alpha x added to y, x and y at its first row.
   void addOffDiagonal(const Node &t, bool transposed, double alpha, int nrhs, const double *x,
-                      std::int64_t ldx, double *y, std::int64_t ldy) const;
+                      std::int64_t ldx, double *y, std::int64_t ldy, bool to_half1 = true,
+                      bool to_half2 = true) const;
   void multiplyNode(int node, bool transposed, int nrhs, const double *x, std::int64_t ldx, double *y,
                     std::int64_t ldy) const;
+  /// How many of [first, first + size) are flagged, from prefix counts.
+  struct RangeCount {
+    std::vector<std::int64_t> before;
+    explicit RangeCount(const std::vector<char> &flags);
+    bool any(std::int64_t first, std::int64_t size) const { return before[first + size] > before[first]; }
+  };
+  void multiplyNodeSparse(int node, int nrhs, const double *x, std::int64_t ldx, double *y, std::int64_t ldy,
+                          const RangeCount &rows, const RangeCount &columns) const;
 };
 
 } // namespace tribo
