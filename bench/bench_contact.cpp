@@ -125,7 +125,9 @@ int main(int argc, char **argv) {
                     com->productSeconds(), 1e-6 * static_cast<double>(com->bytes()), peakResidentMegabytes());
       };
       if (com) {
-        PetscPrintf(comm, "  compression: %lld slab solves in %.3f s; normal contact %lld state changes, %d contact nodes\n",
+        PetscPrintf(comm,
+                    "  compression: %lld slab solves in %.3f s; normal contact %lld state changes, %d "
+                    "contact nodes\n",
                     com->compressionSolves(), com->compressionSeconds(), normal_changes,
                     model.contact().contactCount());
         compressedBreakdown("normal contact");

@@ -36,35 +36,39 @@ CompressedSurfaceSolver::CompressedSurfaceSolver(SlabSystem &slab, SurfaceCompli
                                                 slab.options());
   const auto &grid = slab.grid();
   nx_ = grid.surfaceNodeCount();
-  for (std::int64_t k = 0; k < nx_; ++k) {
-    const NodeRef n{0, k};
-    x_.push_back(grid.x(n));
-    width_.push_back(grid.controlVolume(n).width());
-  }
+  topRowGeometry(grid, x_, width_);
   if (options.rank_bound <= 0) options.rank_bound = 2 * grid.rowCount() + 4;
   {
     const TimedStage stage(logStages().compression, compression_seconds_);
-    compliance_ = compressSurfaceCompliance(serial_slab_ ? *serial_slab_ : slab, 0, nx_, options,
-                                            &compression_solves_);
+    compliance_ =
+        compressSurfaceCompliance(serial_slab_ ? *serial_slab_ : slab, 0, nx_, options, &compression_solves_);
   }
   serial_slab_.reset(); // its factors are not needed again
   contact_block_ = std::make_unique<PrincipalSolver>(compliance_, max_modifications);
-  pair_capacity_ = std::max<std::size_t>(1, pair_cache_bytes / (8 * sizeof(double) * static_cast<std::size_t>(nx_)));
+  pair_capacity_ =
+      std::max<std::size_t>(1, pair_cache_bytes / (8 * sizeof(double) * static_cast<std::size_t>(nx_)));
   held_.assign(static_cast<std::size_t>(2 * nx_), 0);
   free_.assign(held_.size(), 1);
 }
 
 void CompressedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
                                             const std::vector<char> &held_laterally) {
+  std::vector<char> held(held_.size());
   for (std::int64_t k = 0; k < nx_; ++k) {
-    held_[2 * k] = held_laterally[k] ? 1 : 0;
-    held_[2 * k + 1] = in_contact[k] ? 1 : 0;
+    held[2 * k] = held_laterally[k] ? 1 : 0;
+    held[2 * k + 1] = in_contact[k] ? 1 : 0;
   }
+  setHeldDofs(std::move(held));
+  const TimedStage stage(logStages().contact_set, contact_set_seconds_);
+  if (std::any_of(held_.begin(), held_.end(), [](char h) { return h != 0; })) contact_block_->setHeld(held_);
+}
+
+// The responses kept belong to the old partition.
+void CompressedSurfaceSolver::setHeldDofs(std::vector<char> held) {
+  held_ = std::move(held);
   for (std::size_t i = 0; i < held_.size(); ++i)
     free_[i] = !held_[i];
   pairs_.clear();
-  const TimedStage stage(logStages().contact_set, contact_set_seconds_);
-  if (std::any_of(held_.begin(), held_.end(), [](char h) { return h != 0; })) contact_block_->setHeld(held_);
 }
 
 // f_H = C_HH^{-1} d_H, then d = C f; the held dofs report their prescription exactly.
@@ -114,8 +118,9 @@ void CompressedSurfaceSolver::unitResponse(int k, Component c, SurfaceState &out
     if (pairs_.size() < pair_capacity_)
       pair = pairs_.emplace(pairs_.end());
     else
-      pair = std::min_element(pairs_.begin(), pairs_.end(),
-                              [](const ResponsePair &a, const ResponsePair &b) { return a.last_use < b.last_use; });
+      pair = std::min_element(pairs_.begin(), pairs_.end(), [](const ResponsePair &a, const ResponsePair &b) {
+        return a.last_use < b.last_use;
+      });
     const auto n = static_cast<std::size_t>(2 * nx_);
     prescription_.assign(2 * n, 0.0);
     prescription_[2 * static_cast<std::size_t>(k)] = 1.0;         // u, column 0
@@ -149,10 +154,7 @@ void CompressedSurfaceSolver::restoreState(const StateReader &in) {
   const auto held = in.integers<char>("held"), base = in.integers<char>("base");
   if (held.size() != held_.size() || base.size() != held_.size())
     throw IoError("the checkpoint's surface is not this slab's (different slab.levels?)");
-  held_ = held;
-  for (std::size_t i = 0; i < held_.size(); ++i)
-    free_[i] = !held_[i];
-  pairs_.clear();
+  setHeldDofs(held);
   if (std::any_of(base.begin(), base.end(), [](char h) { return h != 0; }))
     contact_block_->restore(base, in.integers<std::int64_t>("modifications"), held_);
   const auto c = in.integers<long long>("counters");

@@ -51,11 +51,7 @@ CondensedSurfaceSolver::CondensedSurfaceSolver(SlabSystem &slab, double x_first,
                                                 slab.options());
   const auto &grid = slab.grid();
   nx_ = grid.surfaceNodeCount();
-  for (std::int64_t k = 0; k < nx_; ++k) {
-    const NodeRef n{0, k};
-    x_.push_back(grid.x(n));
-    width_.push_back(grid.controlVolume(n).width());
-  }
+  topRowGeometry(grid, x_, width_);
   in_contact_.assign(nx_, 0);
   held_laterally_.assign(nx_, 0);
   std::int64_t first = nx_, last = -1;

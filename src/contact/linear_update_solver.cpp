@@ -21,7 +21,7 @@ const ConstantLoadResponse &LinearUpdateSolver::pinTranslation(ProvisionalEquili
 
 // Linear in delta until the event (the event search relies on it): the state moves along d (§12).
 void LinearUpdateSolver::followPinStep(ProvisionalEquilibrium &e, double step,
-                                           const ConstantLoadResponse &d) {
+                                       const ConstantLoadResponse &d) {
   e.state = ProvisionalEquilibrium::combine(std::move(e.state), step, d.surface);
   e.interference += step * d.interference_rate;
 }
@@ -33,7 +33,8 @@ void LinearUpdateSolver::slip(ProvisionalEquilibrium &e, int k) {
   const SurfaceState &unit = e.unitInterference(); // first: it may solve
   unitResponse(k, Component::u, slip_u_);
   unitResponse(k, Component::w, slip_w_);
-  const double rate_u = -e.contactForce(slip_u_) / e.unitLoad(), rate_w = -e.contactForce(slip_w_) / e.unitLoad();
+  const double rate_u = -e.contactForce(slip_u_) / e.unitLoad(),
+               rate_w = -e.contactForce(slip_w_) / e.unitLoad();
   const PinShape &pin = e.pin();
   const double t = -pin.slope(e.xi[k]);
   const double dfx = slip_u_.fx[k] + t * slip_w_.fx[k] + (rate_u + t * rate_w) * unit.fx[k];

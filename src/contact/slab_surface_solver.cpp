@@ -9,13 +9,7 @@ namespace tribo {
 
 SlabSurfaceSolver::SlabSurfaceSolver(SlabSystem &slab)
     : slab_(slab), condition_(SurfaceCondition::free(slab.grid().surfaceNodeCount())) {
-  const auto &grid = slab.grid();
-  const std::int64_t nx = grid.surfaceNodeCount();
-  for (std::int64_t k = 0; k < nx; ++k) {
-    const NodeRef n{0, k};
-    x_.push_back(grid.x(n));
-    width_.push_back(grid.controlVolume(n).width());
-  }
+  topRowGeometry(slab.grid(), x_, width_);
 }
 
 void SlabSurfaceSolver::setContactSet(const std::vector<char> &in_contact,

@@ -241,7 +241,8 @@ void HodlrMatrix::multiplySparse(int nrhs, const double *x, std::int64_t ldx, do
 
 // As multiplyNode, skipping what writes no wanted row or reads no nonzero of x.
 void HodlrMatrix::multiplyNodeSparse(int node, int nrhs, const double *x, std::int64_t ldx, double *y,
-                                     std::int64_t ldy, const RangeCount &rows, const RangeCount &columns) const {
+                                     std::int64_t ldy, const RangeCount &rows,
+                                     const RangeCount &columns) const {
   const Node &t = nodes_[node];
   if (!rows.any(t.first, t.size)) return;
   if (!columns.any(t.first, t.size)) { // x is zero here: so is this block's product

@@ -120,7 +120,8 @@ void PrincipalSolver::setHeld(const std::vector<char> &held) {
   std::size_t count = mods_.size();
   std::vector<std::int64_t> fresh;
   for (std::int64_t i = 0; i < n_; ++i)
-    if (changed(i) && std::none_of(mods_.begin(), mods_.end(), [&](const Modification &m) { return m.dof == i; }))
+    if (changed(i) &&
+        std::none_of(mods_.begin(), mods_.end(), [&](const Modification &m) { return m.dof == i; }))
       fresh.push_back(i);
   count += fresh.size();
   if (count > max_mods_) {

@@ -6,8 +6,8 @@
 #include "tribo/io/state_archive.hpp"
 
 #include <cmath>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <random>
@@ -85,7 +85,8 @@ TEST(CompressedContact, SolveEqualsReferenceSolve) {
   for (std::size_t k = 0; k < n; ++k)
     u[k] = U(rng), w[k] = U(rng);
   double worst_d = 0, worst_f = 0;
-  auto expectSameState = [&](const SurfaceState &a, const SurfaceState &b, double dmax, const std::string &what) {
+  auto expectSameState = [&](const SurfaceState &a, const SurfaceState &b, double dmax,
+                             const std::string &what) {
     double fmax = 0;
     for (std::size_t k = 0; k < n; ++k)
       fmax = std::max({fmax, std::abs(a.fx[k]), std::abs(a.fz[k])});
@@ -105,7 +106,9 @@ TEST(CompressedContact, SolveEqualsReferenceSolve) {
         SurfaceState a, b;
         ref.unitResponse(static_cast<int>(k), c, a);
         com.unitResponse(static_cast<int>(k), c, b);
-        expectSameState(a, b, 1.0, fmt::format("{}: unit response of node {}, {}", what, k, c == Component::u ? "u" : "w"));
+        expectSameState(
+            a, b, 1.0,
+            fmt::format("{}: unit response of node {}, {}", what, k, c == Component::u ? "u" : "w"));
       }
     std::printf("%s: worst displacement %.2e, force %.2e (relative)\n", what.c_str(), worst_d, worst_f);
     worst_d = worst_f = 0;

@@ -59,6 +59,8 @@ public:
   int factorisations() const { return contact_block_->factorisations(); }
 
 private:
+  /// held_ (one flag per dof), free_ with it; the kept response pairs are dropped.
+  void setHeldDofs(std::vector<char> held);
   /// Responses to nrhs prescriptions of the held dofs (2 n_x each, read on H) into out[0 .. nrhs).
   void respond(int nrhs, const std::vector<double> &d, SurfaceState *out);
 

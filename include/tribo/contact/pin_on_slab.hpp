@@ -99,8 +99,8 @@ private:
   std::shared_ptr<const PinShape> pin_;
   BinaryHierarchy grid_;
   std::unique_ptr<SlabSystem> slab_;
-  std::unique_ptr<SlabSurfaceSolver> reference_;      // on the reference path
-  std::unique_ptr<CondensedSurfaceSolver> condensed_; // on the condensed path
+  std::unique_ptr<SlabSurfaceSolver> reference_;        // on the reference path
+  std::unique_ptr<CondensedSurfaceSolver> condensed_;   // on the condensed path
   std::unique_ptr<CompressedSurfaceSolver> compressed_; // on the compressed path
   SurfaceSolver *surface_ = nullptr;                    // the one of the three that runs
   std::unique_ptr<FrictionalContact> contact_;

@@ -25,6 +25,15 @@ struct ConstantLoadResponse {
 // external forces per unit depth [N/m] applied BY the pin TO the slab: fz > 0 presses into the slab,
 // fx > 0 drags it in +x.
 
+/// The top row's undeformed x [m] and control-volume widths [m], as every surface solver reports them.
+inline void topRowGeometry(const BinaryHierarchy &grid, std::vector<double> &x, std::vector<double> &width) {
+  for (std::int64_t k = 0; k < grid.surfaceNodeCount(); ++k) {
+    const NodeRef n{0, k};
+    x.push_back(grid.x(n));
+    width.push_back(grid.controlVolume(n).width());
+  }
+}
+
 class SurfaceSolver {
 public:
   virtual ~SurfaceSolver() = default;

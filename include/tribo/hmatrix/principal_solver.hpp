@@ -53,9 +53,9 @@ public:
 private:
   struct Modification {
     std::int64_t dof = 0;
-    bool add = false;      // j joins H (else r leaves it)
-    std::vector<double> y; // A_BB^{-1} A_Bj, or A_BB^{-1} e_r (|B|)
-    std::vector<double> z; // add: A_jB (|B|)
+    bool add = false;          // j joins H (else r leaves it)
+    std::vector<double> y;     // A_BB^{-1} A_Bj, or A_BB^{-1} e_r (|B|)
+    std::vector<double> z;     // add: A_jB (|B|)
     std::vector<double> a_row; // add: row j of A (n), for A_jj' of later additions
   };
   void factorBase(const std::vector<char> &base);
