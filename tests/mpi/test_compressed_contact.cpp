@@ -2,6 +2,7 @@
 // KSP path: single solves and unit responses through a sequence of contact sets, the same event sequence
 // and F(delta) on the Fig. 6 setup and at n_x = 1025, the same numbers on one rank and on all, and a
 // checkpoint that resumes bit for bit.
+#include "same_events.hpp"
 #include "tribo/contact/pin_on_slab.hpp"
 #include "tribo/io/state_archive.hpp"
 
@@ -15,59 +16,17 @@
 
 using namespace tribo;
 
-namespace {
-
-PinOnSlabSetup fig6Like(int levels, double mu_i, SolverPath path) {
-  PinOnSlabSetup s;
-  s.slab.levels = levels;
-  s.contact.mu_i = mu_i;
-  s.solver_path = path;
-  return s;
-}
-
-/// Both paths side by side, as the condensed path is checked (tests/mpi/test_condensed_contact.cpp): the
-/// same decisions, F(delta) to 1e-9 of the load.
-void expectSameEvents(int levels, double mu_i, int events) {
-  PinOnSlab reference(PETSC_COMM_WORLD, fig6Like(levels, mu_i, SolverPath::reference));
-  PinOnSlab compressed(PETSC_COMM_WORLD, fig6Like(levels, mu_i, SolverPath::compressed));
-  ASSERT_EQ(compressed.solverPathName(), "compressed");
-  const double P = reference.loadPerDepth();
-  ASSERT_EQ(reference.establishNormalContact(), compressed.establishNormalContact());
-  ASSERT_EQ(reference.contact().inContact(), compressed.contact().inContact());
-  EXPECT_NEAR(reference.contact().frictionForce(), compressed.contact().frictionForce(), 1e-9 * P);
-  const double delta_tol = 1e-9 * P / reference.contact().lateralStiffness();
-  double worst_force = 0;
-  long long changes = 0;
-  for (int e = 0; e < events; ++e) {
-    const SlipEvent a = reference.contact().advance(), b = compressed.contact().advance();
-    ASSERT_EQ(a.type, b.type) << "event " << e;
-    ASSERT_EQ(a.node, b.node) << "event " << e;
-    ASSERT_EQ(a.state_changes, b.state_changes) << "event " << e;
-    ASSERT_EQ(a.contact_nodes, b.contact_nodes) << "event " << e;
-    ASSERT_NEAR(a.delta, b.delta, delta_tol) << "event " << e;
-    ASSERT_NEAR(a.friction_force, b.friction_force, 1e-9 * P) << "event " << e;
-    ASSERT_NEAR(a.force_drop, b.force_drop, 1e-9 * P) << "event " << e;
-    worst_force = std::max(worst_force, std::abs(a.friction_force - b.friction_force) / P);
-    changes += a.state_changes;
-  }
-  int rank = 0;
-  MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
-  if (rank == 0)
-    std::printf("levels %d mu_i %g: %d events, %lld state changes, worst |dF|/W %.3e\n", levels, mu_i, events,
-                changes, worst_force);
-  ::testing::Test::RecordProperty("worst_force_difference_over_W", fmt::format("{:.3e}", worst_force));
-}
-
-} // namespace
+using tribo::test::expectSameEvents;
+using tribo::test::fig6Like;
 
 TEST(CompressedContact, Fig6SameEventsMu05) {
-  expectSameEvents(7, 0.5, 150);
+  expectSameEvents(7, 0.5, 150, SolverPath::compressed);
 }
 TEST(CompressedContact, Fig6SameEventsMu025) {
-  expectSameEvents(7, 0.25, 150);
+  expectSameEvents(7, 0.25, 150, SolverPath::compressed);
 }
 TEST(CompressedContact, Level10SameEvents) {
-  expectSameEvents(10, 0.5, 10);
+  expectSameEvents(10, 0.5, 10, SolverPath::compressed);
 }
 
 TEST(CompressedContact, SolveEqualsReferenceSolve) {
@@ -145,7 +104,7 @@ TEST(CompressedContact, AgreesWithCondensedOverManyEvents) {
   }
   EXPECT_GT(compressed.compressed()->factorisations(), 1);
   int rank = 0;
-  MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
+  TRIBO_MPI_CALL(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
   if (rank == 0)
     std::printf("levels 8: 600 events, %d factorisations of the contact block, worst |dF|/W %.3e\n",
                 compressed.compressed()->factorisations(), worst);
@@ -168,7 +127,7 @@ TEST(CompressedContact, SameOnOneRankAndOnAllAndAfterACheckpoint) {
   CaseRecord checkpoint;
   const std::vector<SlipEvent> all = run(PETSC_COMM_WORLD, &checkpoint);
   int rank = 0;
-  MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
+  TRIBO_MPI_CALL(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
   if (rank != 0) return;
   const std::vector<SlipEvent> one = run(PETSC_COMM_SELF, nullptr);
   PinOnSlab resumed(PETSC_COMM_SELF, fig6Like(8, 0.5, SolverPath::compressed));
