@@ -120,9 +120,11 @@ int main(int argc, char **argv) {
       auto compressedBreakdown = [&](const char *phase) {
         PetscPrintf(comm,
                     "  %s (compressed): contact sets %.3f s (%d factorisations), block solves %.3f s, "
-                    "products with C %.3f s; operator %.1f MB; peak memory %.0f MB\n",
+                    "products with C %.3f s; unit-response pairs %lld solved, %lld set changes followed; "
+                    "operator %.1f MB; peak memory %.0f MB\n",
                     phase, com->contactSetSeconds(), com->factorisations(), com->blockSolveSeconds(),
-                    com->productSeconds(), 1e-6 * static_cast<double>(com->bytes()), peakResidentMegabytes());
+                    com->productSeconds(), com->pairsSolved(), com->setChangesFollowed(),
+                    1e-6 * static_cast<double>(com->bytes()), peakResidentMegabytes());
       };
       if (com) {
         PetscPrintf(comm,

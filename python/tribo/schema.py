@@ -121,7 +121,7 @@ ATTRIBUTES = {
     ("", "condensed_zone_nodes"): {"unit": "", "description": "nodes of the condensed zone (0 on reference)"},
     ("", "condensed_bytes"): {"unit": "B", "description": "dense memory of the condensed path on rank 0"},
     ("", "condensations"): {"unit": "", "description": "condensations of the slab onto a zone"},
-    ("", "compressed_bytes"): {"unit": "B", "description": "memory of the compressed path's operator on each rank (0 on the other paths)"},
+    ("", "compressed_bytes"): {"unit": "B", "description": "memory of the compressed path on each rank: operator, contact-block factors, kept responses (0 on the other paths)"},
     ("", "plateau_mean_F_over_W"): {"unit": "", "description": "steady-state mean F/W: mu_k (§3.3)"},
     ("", "plateau_mean_error_F_over_W"): {"unit": "", "description": "standard error of the plateau mean"},
     ("", "plateau_std_F_over_W"): {"unit": "", "description": "standard deviation of F/W on the plateau"},

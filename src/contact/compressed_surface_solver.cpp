@@ -63,12 +63,39 @@ void CompressedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
   if (std::any_of(held_.begin(), held_.end(), [](char h) { return h != 0; })) contact_block_->setHeld(held_);
 }
 
-// The responses kept belong to the old partition.
+// The pairs kept belong to the old partition until they follow the change (followedContactSetChange).
 void CompressedSurfaceSolver::setHeldDofs(std::vector<char> held) {
   held_ = std::move(held);
   for (std::size_t i = 0; i < held_.size(); ++i)
     free_[i] = !held_[i];
-  pairs_.clear();
+  ++set_version_;
+}
+
+void CompressedSurfaceSolver::followedContactSetChange(EventType type, int k, const NodeResponses &r,
+                                                       bool lateral) {
+  if (changes_.size() == followed_changes) changes_.pop_front();
+  changes_.push_back({set_version_, type, k, lateral, r});
+  if (type == EventType::release)
+    for (ResponsePair &p : pairs_)
+      if (p.node == k) p.node = -1; // k is free now: it has no unit response
+}
+
+// The kept responses' own rule (LinearUpdateSolver::holdNode, freeNode), each change in turn; p's
+// prescription stays a unit one at its own node, zero at every other held dof.
+bool CompressedSurfaceSolver::follow(ResponsePair &p) {
+  auto c = std::find_if(changes_.begin(), changes_.end(),
+                        [&p](const SetChange &s) { return s.version == p.version + 1; });
+  for (; p.version < set_version_; ++c) {
+    if (c == changes_.end() || c->version != p.version + 1 || c->node == p.node) return false;
+    for (SurfaceState &v : p.r) {
+      if (c->type == EventType::contact)
+        holdNode(v, c->r, c->node, c->lateral, 0.0, 0.0);
+      else
+        freeNode(v, c->r, c->node, c->lateral);
+    }
+    p.version = c->version;
+  }
+  return true;
 }
 
 // f_H = C_HH^{-1} d_H, then d = C f; the held dofs report their prescription exactly.
@@ -114,19 +141,32 @@ SurfaceState CompressedSurfaceSolver::solve(const std::vector<double> &u, const 
 
 void CompressedSurfaceSolver::unitResponse(int k, Component c, SurfaceState &out) {
   auto pair = std::find_if(pairs_.begin(), pairs_.end(), [k](const ResponsePair &p) { return p.node == k; });
-  if (pair == pairs_.end()) {
-    if (pairs_.size() < pair_capacity_)
-      pair = pairs_.emplace(pairs_.end());
+  if (pair != pairs_.end() && pair->version != set_version_) {
+    const long long from = pair->version;
+    if (follow(*pair))
+      set_changes_followed_ += pair->version - from;
     else
-      pair = std::min_element(pairs_.begin(), pairs_.end(), [](const ResponsePair &a, const ResponsePair &b) {
-        return a.last_use < b.last_use;
-      });
+      pair->node = -1; // solved again, in its place
+  }
+  if (pair == pairs_.end() || pair->node != k) {
+    // k's own place, else a dropped pair's, else a new one, else the least recently used (so a pair
+    // cache restored without the dropped ones chooses as the one saved would).
+    if (pair == pairs_.end())
+      pair = std::find_if(pairs_.begin(), pairs_.end(), [](const ResponsePair &p) { return p.node < 0; });
+    if (pair == pairs_.end())
+      pair = pairs_.size() < pair_capacity_
+                 ? pairs_.emplace(pairs_.end())
+                 : std::min_element(
+                       pairs_.begin(), pairs_.end(),
+                       [](const ResponsePair &a, const ResponsePair &b) { return a.last_use < b.last_use; });
     const auto n = static_cast<std::size_t>(2 * nx_);
     prescription_.assign(2 * n, 0.0);
     prescription_[2 * static_cast<std::size_t>(k)] = 1.0;         // u, column 0
     prescription_[n + 2 * static_cast<std::size_t>(k) + 1] = 1.0; // w, column 1
-    respond(2, prescription_, pair->r);
+    respond(2, prescription_, pair->r.data());
     pair->node = k;
+    pair->version = set_version_;
+    ++pairs_solved_;
   }
   pair->last_use = ++pair_uses_;
   const SurfaceState &r = pair->r[c == Component::u ? 0 : 1];
@@ -134,23 +174,68 @@ void CompressedSurfaceSolver::unitResponse(int k, Component c, SurfaceState &out
 }
 
 std::size_t CompressedSurfaceSolver::bytes() const {
-  std::size_t pairs = 0;
+  std::size_t kept = 0;
   for (const ResponsePair &p : pairs_)
-    pairs += 8 * sizeof(double) * p.r[0].u.size();
-  return compliance_.bytes() + contact_block_->bytes() + pairs +
+    kept += 8 * sizeof(double) * p.r[1].u.size();
+  for (const SetChange &c : changes_)
+    kept += 4 * sizeof(double) * (c.r[0].u.size() + c.r[1].u.size());
+  return compliance_.bytes() + contact_block_->bytes() + kept +
          sizeof(double) * (prescription_.capacity() + forces_.capacity() + displacements_.capacity());
 }
 
+namespace {
+
+// The kept responses as one array (u, w, fx, fz of each in turn; an unused R_u as zeros).
+void appendResponses(std::vector<double> &to, const LinearUpdateSolver::NodeResponses &r, std::size_t n) {
+  for (const SurfaceState &s : r)
+    for (const std::vector<double> *v : {&s.u, &s.w, &s.fx, &s.fz})
+      if (v->empty())
+        to.insert(to.end(), n, 0.0);
+      else
+        to.insert(to.end(), v->begin(), v->end());
+}
+
+const double *readResponses(const double *from, LinearUpdateSolver::NodeResponses &r, std::size_t n) {
+  for (SurfaceState &s : r)
+    for (std::vector<double> *v : {&s.u, &s.w, &s.fx, &s.fz}) {
+      v->assign(from, from + n);
+      from += n;
+    }
+  return from;
+}
+
+} // namespace
+
 // C is built again from the slab (deterministic); the contact block from its base set and the order of
-// its modifications, so the solves go on bit for bit.
+// its modifications, so the solves go on bit for bit; the kept pairs and set changes as they are, since
+// a pair that followed changes differs in its last bits from one solved again.
 void CompressedSurfaceSolver::saveState(const StateWriter &out) const {
+  const auto n = static_cast<std::size_t>(nx_);
   out.putIntegers("held", held_);
   out.putIntegers("base", contact_block_->base());
   out.putIntegers("modifications", contact_block_->modificationOrder());
-  out.putIntegers("counters", std::vector<long long>{solves_, set_changes_since_solve_});
+  out.putIntegers("counters", std::vector<long long>{solves_, set_changes_since_solve_, set_version_,
+                                                     pair_uses_, pairs_solved_, set_changes_followed_});
+  std::vector<long long> meta;
+  std::vector<double> values;
+  for (const ResponsePair &p : pairs_)
+    if (p.node >= 0) {
+      meta.insert(meta.end(), {p.node, p.version, p.last_use});
+      appendResponses(values, p.r, n);
+    }
+  out.putIntegers("pairs", meta);
+  out.put("pair_responses", values);
+  meta.clear(), values.clear();
+  for (const SetChange &c : changes_) {
+    meta.insert(meta.end(), {c.version, static_cast<long long>(c.type), c.node, c.lateral ? 1 : 0});
+    appendResponses(values, c.r, n);
+  }
+  out.putIntegers("set_changes", meta);
+  out.put("set_change_responses", values);
 }
 
 void CompressedSurfaceSolver::restoreState(const StateReader &in) {
+  const auto n = static_cast<std::size_t>(nx_);
   const auto held = in.integers<char>("held"), base = in.integers<char>("base");
   if (held.size() != held_.size() || base.size() != held_.size())
     throw IoError("the checkpoint's surface is not this slab's (different slab.levels?)");
@@ -158,7 +243,28 @@ void CompressedSurfaceSolver::restoreState(const StateReader &in) {
   if (std::any_of(base.begin(), base.end(), [](char h) { return h != 0; }))
     contact_block_->restore(base, in.integers<std::int64_t>("modifications"), held_);
   const auto c = in.integers<long long>("counters");
-  solves_ = c.at(0), set_changes_since_solve_ = c.at(1);
+  solves_ = c.at(0), set_changes_since_solve_ = c.at(1), set_version_ = c.at(2), pair_uses_ = c.at(3);
+  pairs_solved_ = c.at(4), set_changes_followed_ = c.at(5);
+  const auto pairs = in.integers<long long>("pairs"), changes = in.integers<long long>("set_changes");
+  const std::vector<double> &pair_values = in.values("pair_responses"),
+                            &change_values = in.values("set_change_responses");
+  if (pair_values.size() != pairs.size() / 3 * 8 * n || change_values.size() != changes.size() / 4 * 8 * n)
+    throw IoError("the checkpoint's kept responses are not this slab's");
+  pairs_.assign(pairs.size() / 3, {});
+  const double *v = pair_values.data();
+  for (std::size_t i = 0; i < pairs_.size(); ++i) {
+    pairs_[i].node = static_cast<int>(pairs[3 * i]);
+    pairs_[i].version = pairs[3 * i + 1], pairs_[i].last_use = pairs[3 * i + 2];
+    v = readResponses(v, pairs_[i].r, n);
+  }
+  changes_.assign(changes.size() / 4, {});
+  v = change_values.data();
+  for (std::size_t i = 0; i < changes_.size(); ++i) {
+    SetChange &s = changes_[i];
+    s.version = changes[4 * i], s.type = static_cast<EventType>(changes[4 * i + 1]);
+    s.node = static_cast<int>(changes[4 * i + 2]), s.lateral = changes[4 * i + 3] != 0;
+    v = readResponses(v, s.r, n);
+  }
 }
 
 } // namespace tribo

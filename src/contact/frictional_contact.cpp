@@ -13,6 +13,7 @@
 #include <cstring>
 #include <fmt/format.h>
 #include <limits>
+#include <mpi.h>
 #include <petsclog.h>
 #include <utility>
 
@@ -196,8 +197,10 @@ void FrictionalContact::checkEdges() const {
                     contactCount()));
 }
 
-long long FrictionalContact::relaxToEquilibrium(long long budget) {
+long long FrictionalContact::relaxToEquilibrium(long long budget, const NormalContactProgress &progress,
+                                                double report_seconds) {
   long long changes = 0;
+  double last_report = progress ? MPI_Wtime() : 0.0;
   std::array<Violation, 6> last{}; // the last changes, for the error message of a runaway
   for (Violation v = mostOffending(); v.node >= 0; v = mostOffending()) {
     if (++changes > budget) {
@@ -216,11 +219,17 @@ long long FrictionalContact::relaxToEquilibrium(long long budget) {
     last[static_cast<std::size_t>(changes) % last.size()] = v;
     applyChange(v.type, v.node);
     if (eq_.in_contact.front() || eq_.in_contact.back()) checkEdges();
+    if (progress && MPI_Wtime() - last_report >= report_seconds) {
+      last_report = MPI_Wtime();
+      progress(changes, contactCount());
+    }
   }
   return changes;
 }
 
-long long FrictionalContact::establishNormalContact(double first_guess_half_width) {
+long long FrictionalContact::establishNormalContact(double first_guess_half_width,
+                                                    const NormalContactProgress &progress,
+                                                    double report_seconds) {
   const LogStageScope stage(logStages().normal_contact);
   eq_.delta = 0;
   std::vector<char> &in_contact = eq_.in_contact;
@@ -236,7 +245,7 @@ long long FrictionalContact::establishNormalContact(double first_guess_half_widt
     eq_.xi[k] = x_[k] - xc;
   eq_.contactSetChanged();
   eq_.solve();
-  const long long changes = relaxToEquilibrium(params_.max_state_changes);
+  const long long changes = relaxToEquilibrium(params_.max_state_changes, progress, report_seconds);
   checkEdges();
   return changes;
 }

@@ -63,6 +63,26 @@ void LinearUpdateSolver::changeContactSet(ProvisionalEquilibrium &e, EventType t
   changeContactSetByLinearity(e, type, k);
 }
 
+void LinearUpdateSolver::holdNode(SurfaceState &v, const NodeResponses &r, int k, bool lateral, double u_k,
+                                  double w_k) {
+  const double b = w_k - v.w[k], a = lateral ? u_k - v.u[k] : 0.0;
+  if (lateral) v = ProvisionalEquilibrium::combine(std::move(v), a, r[0]);
+  v = ProvisionalEquilibrium::combine(std::move(v), b, r[1]);
+}
+
+void LinearUpdateSolver::freeNode(SurfaceState &v, const NodeResponses &r, int k, bool lateral) {
+  double a = 0, b = 0;
+  if (lateral) { // [R_u.fx R_w.fx; R_u.fz R_w.fz] (a, b) = -(fx, fz)
+    const double det = r[0].fx[k] * r[1].fz[k] - r[1].fx[k] * r[0].fz[k];
+    a = (-v.fx[k] * r[1].fz[k] + v.fz[k] * r[1].fx[k]) / det;
+    b = (-v.fz[k] * r[0].fx[k] + v.fx[k] * r[0].fz[k]) / det;
+    v = ProvisionalEquilibrium::combine(std::move(v), a, r[0]);
+  } else {
+    b = -v.fz[k] / r[1].fz[k];
+  }
+  v = ProvisionalEquilibrium::combine(std::move(v), b, r[1]);
+}
+
 // Node k's dofs that change role (w, and u where the contact holds it laterally) have unit-displacement
 // responses R in the partition where they are held: after the change for a new contact, before it for a
 // release. Every kept response V (the state, the unit interference U, the pin translation T) becomes the
@@ -70,55 +90,38 @@ void LinearUpdateSolver::changeContactSet(ProvisionalEquilibrium &e, EventType t
 // prescription; for a release, the one that zeroes k's reaction (then V is a solution with k free of
 // traction). The load is restored with U.
 void LinearUpdateSolver::changeContactSetByLinearity(ProvisionalEquilibrium &e, EventType type, int k) {
-  const auto combine = ProvisionalEquilibrium::combine;
   const bool lateral = !e.params().frictionless;
   e.unitInterference(); // U of the current set, if not kept already
   auto columns = [&] {
-    std::array<SurfaceState, 2> r{};
+    NodeResponses r{};
     unitResponse(k, Component::w, r[1]);
     if (lateral) unitResponse(k, Component::u, r[0]);
     return r;
   };
-  // V + a R_u + b R_w with V's displacement at k set to (u_k, w_k), or its reaction at k zeroed.
-  auto setDisplacement = [&](SurfaceState &v, const std::array<SurfaceState, 2> &r, double u_k, double w_k) {
-    const double b = w_k - v.w[k], a = lateral ? u_k - v.u[k] : 0.0;
-    if (lateral) v = combine(std::move(v), a, r[0]);
-    v = combine(std::move(v), b, r[1]);
-  };
-  auto freeReaction = [&](SurfaceState &v, const std::array<SurfaceState, 2> &r) {
-    double a = 0, b = 0;
-    if (lateral) { // [R_u.fx R_w.fx; R_u.fz R_w.fz] (a, b) = -(fx, fz)
-      const double det = r[0].fx[k] * r[1].fz[k] - r[1].fx[k] * r[0].fz[k];
-      a = (-v.fx[k] * r[1].fz[k] + v.fz[k] * r[1].fx[k]) / det;
-      b = (-v.fz[k] * r[0].fx[k] + v.fx[k] * r[0].fz[k]) / det;
-      v = combine(std::move(v), a, r[0]);
-    } else {
-      b = -v.fz[k] / r[1].fz[k];
-    }
-    v = combine(std::move(v), b, r[1]);
-  };
   SurfaceState *translation = e.keptTranslation();
+  NodeResponses r;
   if (type == EventType::contact) {
     // The node touches where it now is and sticks there: its u is kept, its w set on the pin.
     e.touch(k);
     const double w_on_pin = e.interference - e.pin().height(e.xi[k]);
     e.in_contact[k] = 1;
     e.pushContactSet();
-    const auto r = columns();
-    setDisplacement(e.state, r, e.state.u[k], w_on_pin);
-    setDisplacement(e.keptUnitInterference(), r, 0.0, 1.0);
-    if (translation) setDisplacement(*translation, r, 1.0, 0.0);
+    r = columns();
+    holdNode(e.state, r, k, lateral, e.state.u[k], w_on_pin);
+    holdNode(e.keptUnitInterference(), r, k, lateral, 0.0, 1.0);
+    if (translation) holdNode(*translation, r, k, lateral, 1.0, 0.0);
   } else {
-    const auto r = columns();
+    r = columns();
     e.in_contact[k] = 0;
     e.pushContactSet();
-    freeReaction(e.state, r);
-    freeReaction(e.keptUnitInterference(), r);
-    if (translation) freeReaction(*translation, r);
+    freeNode(e.state, r, k, lateral);
+    freeNode(e.keptUnitInterference(), r, k, lateral);
+    if (translation) freeNode(*translation, r, k, lateral);
   }
+  followedContactSetChange(type, k, r, lateral);
   e.setUnitLoad();
   const double c = (e.params().load_per_depth - e.contactForce(e.state)) / e.unitLoad();
-  e.state = combine(std::move(e.state), c, e.keptUnitInterference());
+  e.state = ProvisionalEquilibrium::combine(std::move(e.state), c, e.keptUnitInterference());
   e.interference += c;
 }
 

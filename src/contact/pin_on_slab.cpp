@@ -67,8 +67,9 @@ PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup)
   contact_ = std::make_unique<FrictionalContact>(*surface_, pin_, xc, params);
 }
 
-long long PinOnSlab::establishNormalContact() {
-  return contact_->establishNormalContact(0.5 * hertzHalfWidth());
+long long PinOnSlab::establishNormalContact(const FrictionalContact::NormalContactProgress &progress,
+                                            double report_seconds) {
+  return contact_->establishNormalContact(0.5 * hertzHalfWidth(), progress, report_seconds);
 }
 
 SlabFields PinOnSlab::slabFields() {

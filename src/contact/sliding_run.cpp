@@ -10,11 +10,24 @@ namespace tribo {
 
 namespace {
 
-NormalContactResult normalContact(PinOnSlab &model) {
+NormalContactResult normalContact(PinOnSlab &model, const SlidingProgressCallback &progress,
+                                  double report_seconds) {
   FrictionalContact &contact = model.contact();
   NormalContactResult n;
   // Normal contact under W (constraints I-III, slips allowed: pitfall 6).
-  n.state_changes = model.establishNormalContact();
+  FrictionalContact::NormalContactProgress settling;
+  if (progress) {
+    const double t0 = MPI_Wtime();
+    settling = [&progress, t0](long long changes, int contact_nodes) {
+      SlidingProgress at;
+      at.in_normal_contact = true;
+      at.normal_state_changes = changes;
+      at.contact_nodes = contact_nodes;
+      at.normal_seconds = MPI_Wtime() - t0;
+      progress(at);
+    };
+  }
+  n.state_changes = model.establishNormalContact(settling, report_seconds);
   n.x = model.surface().surfaceX();
   const auto &width = model.surface().surfaceWidth();
   n.p.assign(n.x.size(), 0.0);
@@ -94,7 +107,7 @@ SlidingRunResult runSliding(PinOnSlab &model, long long events, const SlidingPro
     at.state_changes = at.resumed_state_changes = r.n_state_changes;
     at.F_over_W = r.profile.F_over_W.back();
   } else {
-    r.normal = normalContact(model);
+    r.normal = normalContact(model, progress, report_seconds);
     // Eq. 15: K from the response with every contact node stuck, per unit depth times L_y.
     r.lateral_stiffness = contact.lateralStiffness() * Ly;
     r.profile.delta_over_Lx.push_back(0.0);

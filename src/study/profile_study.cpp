@@ -214,6 +214,11 @@ void writeSummary(CaseRecord &record, const SlidingRunResult &r, double Lx, doub
 /// events and the time left at that rate.
 SlidingProgressCallback progressPrinter(MPI_Comm comm, const std::string &id) {
   return [comm, id](const SlidingProgress &at) {
+    if (at.in_normal_contact) {
+      print(comm, "  {}: normal contact settling: {} state changes, {} nodes in contact, {:.0f} s\n", id,
+            at.normal_state_changes, at.contact_nodes, at.normal_seconds);
+      return;
+    }
     if (at.events_done == 0) {
       print(comm, "  {}: normal contact in {:.1f} s, F/W = {:.4f}; sliding {} events\n", id,
             at.normal_seconds, at.F_over_W, at.events_total);

@@ -86,6 +86,58 @@ TEST(CompressedContact, SolveEqualsReferenceSolve) {
   expectSameSolve("changed set");
 }
 
+// A kept pair of unit responses that followed contact-set changes by linearity (docs/model.md §16.3,
+// "Kept responses across contact-set changes") is the pair a full KSP solve gives in the new set.
+TEST(CompressedContact, KeptPairsFollowTheContactSet) {
+  const PinOnSlabSetup setup = fig6Like(8, 0.5, SolverPath::compressed);
+  PinOnSlab model(PETSC_COMM_WORLD, setup);
+  model.establishNormalContact();
+  const CompressedSurfaceSolver &com = *model.compressed();
+  const std::vector<char> &in_contact = model.contact().inContact();
+  std::vector<int> nodes; // every fourth node in contact now: their pairs are kept
+  for (std::size_t k = 0; k < in_contact.size(); ++k)
+    if (in_contact[k] && k % 4 == 0) nodes.push_back(static_cast<int>(k));
+  SurfaceState r;
+  for (const int k : nodes)
+    model.surface().unitResponse(k, Component::u, r);
+  int events_changing_the_set = 0;
+  for (int e = 0; e < 400 && events_changing_the_set < 4; ++e) {
+    const std::vector<char> before = in_contact;
+    model.contact().advance();
+    events_changing_the_set += before != in_contact;
+  }
+  ASSERT_GE(events_changing_the_set, 4);
+
+  const BinaryHierarchy grid = setup.slab.grid();
+  SlabSystem slab(PETSC_COMM_WORLD, grid, setup.slab.elastic, setup.support);
+  SlabSurfaceSolver ref(slab);
+  ref.setContactSet(in_contact, in_contact);
+  const long long followed_before = com.setChangesFollowed();
+  double worst = 0;
+  for (const int k : nodes) {
+    if (!in_contact[static_cast<std::size_t>(k)]) continue;
+    for (const Component c : {Component::u, Component::w}) {
+      SurfaceState a, b;
+      ref.unitResponse(k, c, a);
+      model.surface().unitResponse(k, c, b);
+      double dmax = 1.0, fmax = 0;
+      for (std::size_t i = 0; i < a.u.size(); ++i)
+        fmax = std::max({fmax, std::abs(a.fx[i]), std::abs(a.fz[i])});
+      for (std::size_t i = 0; i < a.u.size(); ++i)
+        worst = std::max({worst, std::abs(a.u[i] - b.u[i]) / dmax, std::abs(a.w[i] - b.w[i]) / dmax,
+                          std::abs(a.fx[i] - b.fx[i]) / fmax, std::abs(a.fz[i] - b.fz[i]) / fmax});
+    }
+  }
+  const long long followed = com.setChangesFollowed() - followed_before;
+  EXPECT_GT(followed, 0) << "no kept pair followed a set change: the test tests nothing";
+  EXPECT_LT(worst, 1e-10);
+  int rank = 0;
+  TRIBO_MPI_CALL(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
+  if (rank == 0)
+    std::printf("kept pairs: %lld set changes followed, worst difference from a KSP solve %.2e (relative)\n",
+                followed, worst);
+}
+
 // Many events against the condensed path (fast enough for a longer run than the reference allows): the
 // contact block goes through many sets, refactored each time the changes since its base exceed the bound.
 TEST(CompressedContact, AgreesWithCondensedOverManyEvents) {

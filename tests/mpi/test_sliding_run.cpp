@@ -73,6 +73,25 @@ TEST(SlidingRun, SameAsSteppingTheContact) {
   }
 }
 
+// The normal contact reports while it settles: with report_seconds = 0 after every state change, with
+// the changes so far and the nodes in contact, and it settles as without reports.
+TEST(SlidingRun, NormalContactReportsWhileItSettles) {
+  const PinOnSlabSetup setup = smallPin();
+  PinOnSlab a(PETSC_COMM_WORLD, setup), b(PETSC_COMM_WORLD, setup);
+  std::vector<SlidingProgress> calls;
+  const SlidingRunResult r = runSliding(
+      a, 4, [&](const SlidingProgress &at) { calls.push_back(at); }, 0.0);
+  std::vector<long long> changes, nodes;
+  for (const SlidingProgress &at : calls)
+    if (at.in_normal_contact) changes.push_back(at.normal_state_changes), nodes.push_back(at.contact_nodes);
+  ASSERT_EQ(static_cast<long long>(changes.size()), r.normal.state_changes);
+  for (std::size_t i = 0; i < changes.size(); ++i)
+    EXPECT_EQ(changes[i], static_cast<long long>(i) + 1);
+  EXPECT_EQ(nodes.back(), r.normal.contact_nodes);
+  EXPECT_FALSE(calls.back().in_normal_contact);
+  EXPECT_EQ(b.establishNormalContact(), r.normal.state_changes);
+}
+
 TEST(SlidingAnalysis, WindowAndHistograms) {
   PinOnSlabSetup setup = smallPin();
   PinOnSlab model(PETSC_COMM_WORLD, setup);

@@ -8,6 +8,7 @@
 #include "tribo/contact/slip_event.hpp"
 #include "tribo/contact/surface_solver.hpp"
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -21,10 +22,16 @@ public:
   FrictionalContact(SurfaceSolver &slab, std::shared_ptr<const PinShape> pin, double pin_center,
                     ContactParameters params);
 
+  /// Where a normal contact is while it settles: state changes so far, nodes in contact now.
+  using NormalContactProgress = std::function<void(long long state_changes, int contact_nodes)>;
+
   /// Normal contact under the load: from a first guess of the contact set, provisional equilibria
   /// until constraints I-III hold, with every contact node stuck where it touched (pitfall 6: slips
-  /// may already happen here). Returns the number of state changes.
-  long long establishNormalContact(double first_guess_half_width);
+  /// may already happen here). Returns the number of state changes. `progress` (may be empty) is
+  /// called every `report_seconds` while it settles (at n_x = 65 537 that takes an hour); only these
+  /// calls depend on the clock.
+  long long establishNormalContact(double first_guess_half_width, const NormalContactProgress &progress = {},
+                                   double report_seconds = 60.0);
 
   /// The smallest pin displacement that triggers a slip, release or new contact, then the avalanche
   /// of provisional equilibria it sets off.
@@ -68,7 +75,8 @@ private:
   void applyChange(EventType type, int node);
   Violation mostOffending() const;
   Trigger nextTrigger(const ConstantLoadResponse &response) const;
-  long long relaxToEquilibrium(long long budget);
+  long long relaxToEquilibrium(long long budget, const NormalContactProgress &progress = {},
+                               double report_seconds = 0.0);
   void checkEdges() const;
 
   SurfaceSolver &slab_;

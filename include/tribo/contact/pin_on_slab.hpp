@@ -61,8 +61,10 @@ public:
 
   PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup);
 
-  /// Normal contact under the load W, from a first guess of half Hertz's width.
-  long long establishNormalContact();
+  /// Normal contact under the load W, from a first guess of half Hertz's width (progress as
+  /// FrictionalContact::establishNormalContact).
+  long long establishNormalContact(const FrictionalContact::NormalContactProgress &progress = {},
+                                   double report_seconds = 60.0);
 
   /// Johnson's Hertz half-width for line contact, a = sqrt(4 P R / (pi E*)), P = W / L_y.
   double hertzHalfWidth() const;

@@ -62,8 +62,11 @@ struct SlidingRunResult {
   long long condensed_zone_nodes = 0, condensed_bytes = 0, condensations = 0, compressed_bytes = 0;
 };
 
-/// Where the run is: after normal contact (`events_done` = 0) and during sliding.
+/// Where the run is: while the normal contact settles (`in_normal_contact`), after it (`events_done` = 0)
+/// and during sliding.
 struct SlidingProgress {
+  bool in_normal_contact = false;
+  long long normal_state_changes = 0, contact_nodes = 0; // while in normal contact
   long long events_done = 0, events_total = 0;
   double delta_over_Lx = 0.0, F_over_W = 0.0;
   long long state_changes = 0; // so far, during sliding
@@ -77,11 +80,11 @@ using SlidingProgressCallback = std::function<void(const SlidingProgress &)>;
 /// Checkpoints of the run (issue 18), counted in events (io/run_checkpoints.hpp).
 using SlidingCheckpoints = RunCheckpoints;
 
-/// Normal contact, then `events` events. `progress` (may be empty) is called once after normal
-/// contact, then at every quarter of the events and at least every `report_seconds` of sliding;
-/// only these calls depend on the clock. After each event of `snapshot_events` (sorted; 0 = the normal
-/// contact) the whole slab is kept in `snapshots`: one extra slab solve each, which leaves the run's
-/// events as they are.
+/// Normal contact, then `events` events. `progress` (may be empty) is called every `report_seconds`
+/// while the normal contact settles, once after it, then at every quarter of the events and at least every
+/// `report_seconds` of sliding; only these calls depend on the clock. After each event of `snapshot_events`
+/// (sorted; 0 = the normal contact) the whole slab is kept in `snapshots`: one extra slab solve each, which
+/// leaves the run's events as they are.
 SlidingRunResult runSliding(PinOnSlab &model, long long events, const SlidingProgressCallback &progress,
                             double report_seconds = 60.0, const std::vector<long long> &snapshot_events = {},
                             const SlidingCheckpoints &checkpoints = {});

@@ -88,7 +88,8 @@ TRIBO_ATTRIBUTE(condensed_zone_nodes, "", "condensed_zone_nodes", "",
 TRIBO_ATTRIBUTE(condensed_bytes, "", "condensed_bytes", "B", "dense memory of the condensed path on rank 0")
 TRIBO_ATTRIBUTE(condensations, "", "condensations", "", "condensations of the slab onto a zone")
 TRIBO_ATTRIBUTE(compressed_bytes, "", "compressed_bytes", "B",
-                "memory of the compressed path's operator on each rank (0 on the other paths)")
+                "memory of the compressed path on each rank: operator, contact-block factors, kept responses "
+                "(0 on the other paths)")
 TRIBO_ATTRIBUTE(plateau_mean_F_over_W, "", "plateau_mean_F_over_W", "", "steady-state mean F/W: mu_k (§3.3)")
 TRIBO_ATTRIBUTE(plateau_mean_error_F_over_W, "", "plateau_mean_error_F_over_W", "",
                 "standard error of the plateau mean")
