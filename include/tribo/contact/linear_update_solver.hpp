@@ -37,9 +37,8 @@ protected:
   void changeContactSetByLinearity(ProvisionalEquilibrium &e, EventType type, int k);
   /// After changeContactSetByLinearity moved the kept responses (state, U, T) across the change of
   /// node k with its responses r: a path that keeps more responses may make them follow too.
-  virtual void followedContactSetChange(EventType type, int k, const NodeResponses &r, bool lateral) {
-    (void)type, (void)k, (void)r, (void)lateral;
-  }
+  virtual void followedContactSetChange(EventType /*type*/, int /*k*/, const NodeResponses & /*r*/,
+                                        bool /*lateral*/) {}
   /// The contact-set changes since a full solve (a checkpoint keeps it).
   long long set_changes_since_solve_ = 0;
 
