@@ -56,7 +56,8 @@ int main(int argc, char **argv) {
     MPI_Comm comm = PETSC_COMM_WORLD;
     PetscInt levels = 7, events = 2000, margin = 8, progress = 0, max_changes = 1000000;
     PetscReal mu_i = 0.5, max_seconds = 1e30;
-    char paths_c[256] = "condensed,reference", events_out[PETSC_MAX_PATH_LEN] = "", tableau[64] = "automatic";
+    char paths_c[256] = "condensed,reference", events_out[PETSC_MAX_PATH_LEN] = "", tableau[64] = "automatic",
+         normal_start[64] = "half_hertz";
     PetscOptionsGetInt(nullptr, nullptr, "-levels", &levels, nullptr);
     PetscOptionsGetInt(nullptr, nullptr, "-events", &events, nullptr);
     PetscOptionsGetInt(nullptr, nullptr, "-margin", &margin, nullptr);
@@ -72,6 +73,8 @@ int main(int argc, char **argv) {
     // Where the condensed tableau's rows live on more than one rank: automatic (shared on one node) or
     // row_blocks (a private block per rank, outputs gathered).
     PetscOptionsGetString(nullptr, nullptr, "-tableau", tableau, sizeof tableau, nullptr);
+    // The normal contact's first guess (contact.normal_start): half_hertz or coarser_grids.
+    PetscOptionsGetString(nullptr, nullptr, "-normal_start", normal_start, sizeof normal_start, nullptr);
     int size = 1;
     MPI_Comm_size(comm, &size);
 
@@ -87,6 +90,8 @@ int main(int argc, char **argv) {
                       : name == "compressed" ? SolverPath::compressed
                                              : SolverPath::condensed;
       s.compression.hodlr.tolerance = compress_tol;
+      s.normal_start = std::string(normal_start) == "coarser_grids" ? NormalContactStart::coarser_grids
+                                                                    : NormalContactStart::half_hertz;
       s.tableau_placement =
           std::string(tableau) == "row_blocks" ? TableauPlacement::row_blocks : TableauPlacement::automatic;
       Run r;

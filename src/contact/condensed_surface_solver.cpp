@@ -89,11 +89,19 @@ void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
     if (k < first || k > last) outside_.push_back(k);
   doo_ = 2 * outside_.size();
   rows_ = dz_ + doo_;
-  // This rank's block of rows (zone dofs first, then the outside ones): a contiguous, balanced split.
+  // This rank's block of rows (zone dofs first, then the outside ones): a contiguous split, balanced to
+  // within a block of pivotBlockRows(rows_), on block boundaries.
   row_begins_.resize(ranks_ + 1);
   row_counts_.resize(ranks_);
+  block_rows_ = pivotBlockRows(rows_);
+  const std::size_t blocks = (rows_ + block_rows_ - 1) / block_rows_;
+  if (blocks < static_cast<std::size_t>(ranks_)) // every rank holds at least one block
+    throw SolverError(fmt::format("condensed surface: {} ranks for {} blocks of tableau rows (n_x = {}): run "
+                                  "this case on at most {} ranks (--ranks-per-case)",
+                                  ranks_, blocks, nx_, blocks));
   for (int r = 0; r <= ranks_; ++r)
-    row_begins_[r] = static_cast<int>(rows_ * static_cast<std::size_t>(r) / static_cast<std::size_t>(ranks_));
+    row_begins_[r] = static_cast<int>(std::min(rows_, blocks * static_cast<std::size_t>(r) /
+                                                          static_cast<std::size_t>(ranks_) * block_rows_));
   for (int r = 0; r < ranks_; ++r)
     row_counts_[r] = row_begins_[r + 1] - row_begins_[r];
   row_begin_ = static_cast<std::size_t>(row_begins_[rank_]);
@@ -209,13 +217,18 @@ void CondensedSurfaceSolver::flushPending() {
   BLASgemm_("N", "N", &kk, &n, &kk, &one, Minv.data(), &kk, rows.data(), &kk, &zero, T.data(), &kk);
   if (lr > 0) {
     // W = A_:P M^-1 (this rank's rows), then A -= W A_P; the columns P become W.
-    const PetscBLASInt m = blasInt(lr), lda = blasInt(ld);
+    const PetscBLASInt ldw = blasInt(lr), lda = blasInt(ld);
     std::vector<double> AP(lr * k);
     for (std::size_t s = 0; s < k; ++s)
       std::copy(A + dofs[s] * ld, A + dofs[s] * ld + lr, AP.begin() + static_cast<std::ptrdiff_t>(s * lr));
     work_.resize(lr * k);
-    BLASgemm_("N", "N", &m, &kk, &kk, &one, AP.data(), &m, Minv.data(), &kk, &zero, work_.data(), &m);
-    BLASgemm_("N", "N", &m, &n, &kk, &minus_one, work_.data(), &m, rows.data(), &kk, &one, A, &lda);
+    for (std::size_t b = 0; b < lr; b += block_rows_) { // the same GEMMs on any number of ranks
+      const PetscBLASInt m = blasInt(std::min(block_rows_, lr - b));
+      BLASgemm_("N", "N", &m, &kk, &kk, &one, AP.data() + b, &ldw, Minv.data(), &kk, &zero, work_.data() + b,
+                &ldw);
+      BLASgemm_("N", "N", &m, &n, &kk, &minus_one, work_.data() + b, &ldw, rows.data(), &kk, &one, A + b,
+                &lda);
+    }
     for (std::size_t s = 0; s < k; ++s)
       std::copy(work_.begin() + static_cast<std::ptrdiff_t>(s * lr),
                 work_.begin() + static_cast<std::ptrdiff_t>((s + 1) * lr), A + dofs[s] * ld);

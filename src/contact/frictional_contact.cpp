@@ -227,22 +227,16 @@ long long FrictionalContact::relaxToEquilibrium(long long budget, const NormalCo
   return changes;
 }
 
-long long FrictionalContact::establishNormalContact(double first_guess_half_width,
+long long FrictionalContact::establishNormalContact(const NormalContactGuess &guess,
                                                     const NormalContactProgress &progress,
                                                     double report_seconds) {
   const LogStageScope stage(logStages().normal_contact);
+  if (guess.in_contact.size() != x_.size() || guess.xi.size() != x_.size())
+    throw SolverError(fmt::format("the normal contact's first guess has {} nodes, the surface {}",
+                                  guess.in_contact.size(), x_.size()));
   eq_.delta = 0;
-  std::vector<char> &in_contact = eq_.in_contact;
-  std::fill(in_contact.begin(), in_contact.end(), 0);
-  const double xc = eq_.pinCenter();
-  int nearest = 0;
-  for (std::size_t k = 0; k < x_.size(); ++k) {
-    if (std::abs(x_[k] - xc) <= first_guess_half_width) in_contact[k] = 1;
-    if (std::abs(x_[k] - xc) < std::abs(x_[nearest] - xc)) nearest = static_cast<int>(k);
-  }
-  in_contact[nearest] = 1;
-  for (std::size_t k = 0; k < x_.size(); ++k)
-    eq_.xi[k] = x_[k] - xc;
+  eq_.in_contact = guess.in_contact;
+  eq_.xi = guess.xi;
   eq_.contactSetChanged();
   eq_.solve();
   const long long changes = relaxToEquilibrium(params_.max_state_changes, progress, report_seconds);

@@ -69,7 +69,21 @@ PinOnSlab::PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup)
 
 long long PinOnSlab::establishNormalContact(const FrictionalContact::NormalContactProgress &progress,
                                             double report_seconds) {
-  return contact_->establishNormalContact(0.5 * hertzHalfWidth(), progress, report_seconds);
+  return contact_->establishNormalContact(normalContactGuess(), progress, report_seconds);
+}
+
+// The coarser grids one level at a time, each on its own model (the same setup but slab.levels), freed
+// before this grid settles.
+NormalContactGuess PinOnSlab::normalContactGuess() {
+  const double xc = setup_.center_over_Lx * setup_.slab.length_x;
+  if (setup_.normal_start == NormalContactStart::half_hertz ||
+      setup_.slab.levels <= PinOnSlabSetup::coarsest_start_levels)
+    return hertzGuess(surface_->surfaceX(), xc, 0.5 * hertzHalfWidth());
+  PinOnSlabSetup coarser = setup_;
+  coarser.slab.levels -= 1;
+  PinOnSlab coarse(slab_->comm(), coarser);
+  coarse.establishNormalContact();
+  return refineGuess(coarse.surface().surfaceX(), coarse.contact().contactPoints(), surface_->surfaceX(), xc);
 }
 
 SlabFields PinOnSlab::slabFields() {

@@ -464,6 +464,11 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
                            : path == "condensed"  ? SolverPath::condensed
                            : path == "compressed" ? SolverPath::compressed
                                                   : SolverPath::automatic;
+  // The normal contact's first guess (docs/model.md §11): half of Hertz's width, or the settled contact
+  // of the coarser grids refined.
+  const std::string start = c.getChoice("normal_start", "half_hertz", {"half_hertz", "coarser_grids"});
+  base.setup.normal_start =
+      start == "coarser_grids" ? NormalContactStart::coarser_grids : NormalContactStart::half_hertz;
   base.field_events = readFieldEvents(root, base.events);
   if (root.has("dynamics"))
     base.dynamics = std::make_shared<const DynamicsSetup>(readDynamicsSetup(root, ProfileOrigin::pipeline));
@@ -487,6 +492,7 @@ std::vector<CasePlan> buildProfileStudy(const ConfigNode &root) {
                             {"residual_shear_fraction", s.contact.residual_shear_fraction},
                             {"min_increment_over_dx", s.min_increment_over_dx},
                             {"solver_path", path},
+                            {"normal_start", start},
                             {"pipeline", std::string(pc.dynamics ? "profile+dynamics" : "profile")}});
     addPinParameters(plan, pin_choice, s);
     // Cost grows with the events, the surface nodes and the avalanches (which grow with mu_i).

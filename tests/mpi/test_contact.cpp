@@ -37,7 +37,7 @@ TEST(Contact, HertzLineContactFrictionless) {
   PinOnSlab model(PETSC_COMM_WORLD, s);
   EXPECT_NEAR(model.hertzHalfWidth(), a, 1e-12 * a);
   auto &c = model.contact();
-  c.establishNormalContact(0.5 * a);
+  model.establishNormalContact();
   const auto &x = model.surface().surfaceX();
   const auto &width = model.surface().surfaceWidth();
   const double xc = s.center_over_Lx * s.slab.length_x, dx = x[1] - x[0];

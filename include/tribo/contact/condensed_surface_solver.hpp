@@ -6,6 +6,7 @@
 #include "tribo/contact/tableau_storage.hpp"
 #include "tribo/slab/slab_system.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -89,6 +90,13 @@ public:
 
   /// Pending pivots beyond which they are applied at once (one block pivot; docs/model.md §16).
   static constexpr std::size_t max_pending_dofs = 64;
+  /// The block pivot's GEMMs run over blocks of tableau rows (a 64th of the rows, within [8, 256]; it
+  /// depends on the rows only), and the ranks' rows are split on block boundaries: every GEMM then has
+  /// the same shape and the same rows on any number of ranks, so the tableau is bitwise the same.
+  /// OpenBLAS chooses its kernel by shape, and its AVX-512 kernels for small products round differently
+  /// from the packed ones: on a Xeon (SkylakeX kernels) one and two ranks' tableaux differed in their last
+  /// bits before the rows were blocked.
+  static std::size_t pivotBlockRows(std::size_t rows) { return std::clamp<std::size_t>(rows / 64, 8, 256); }
 
 private:
   void setZone(std::int64_t first, std::int64_t last);
@@ -157,6 +165,7 @@ private:
   std::vector<char> held_;               // per zone dof, as asked by setContactSet
   std::vector<std::uint64_t> held_mask_; // the same as bit masks (all ones if held), for the slip kernel
   std::vector<double> work_;             // work
+  std::size_t block_rows_ = 8;           // pivotBlockRows(rows_)
   // Deferred pivots: the zone dofs whose role differs from tableau_held_ (sorted), their rows of the
   // tableau (column-major k x 2m), the LU factors of their k x k block, and the columns they have added
   // to the solves since they were first deferred.

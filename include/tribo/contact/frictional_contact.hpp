@@ -3,6 +3,7 @@
 #pragma once
 
 #include "tribo/contact/contact_parameters.hpp"
+#include "tribo/contact/normal_contact_guess.hpp"
 #include "tribo/contact/pin_shape.hpp"
 #include "tribo/contact/provisional_equilibrium.hpp"
 #include "tribo/contact/slip_event.hpp"
@@ -25,13 +26,16 @@ public:
   /// Where a normal contact is while it settles: state changes so far, nodes in contact now.
   using NormalContactProgress = std::function<void(long long state_changes, int contact_nodes)>;
 
-  /// Normal contact under the load: from a first guess of the contact set, provisional equilibria
-  /// until constraints I-III hold, with every contact node stuck where it touched (pitfall 6: slips
-  /// may already happen here). Returns the number of state changes. `progress` (may be empty) is
-  /// called every `report_seconds` while it settles (at n_x = 65 537 that takes an hour); only these
-  /// calls depend on the clock.
-  long long establishNormalContact(double first_guess_half_width, const NormalContactProgress &progress = {},
-                                   double report_seconds = 60.0);
+  /// Normal contact under the load: from a first guess of the contact set and of where its nodes sit
+  /// on the pin, provisional equilibria until constraints I-III hold, with every contact node stuck
+  /// (pitfall 6: slips may already happen here). Returns the number of state changes. `progress` (may
+  /// be empty) is called every `report_seconds` while it settles (at n_x = 65 537 from half Hertz's
+  /// width that takes hours); only these calls depend on the clock.
+  long long establishNormalContact(const NormalContactGuess &guess,
+                                   const NormalContactProgress &progress = {}, double report_seconds = 60.0);
+  /// The contact set and where each of its nodes sits on the pin: the first guess of a finer grid's
+  /// normal contact (refineGuess).
+  NormalContactGuess contactPoints() const { return {eq_.in_contact, eq_.xi}; }
 
   /// The smallest pin displacement that triggers a slip, release or new contact, then the avalanche
   /// of provisional equilibria it sets off.

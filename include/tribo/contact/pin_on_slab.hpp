@@ -24,6 +24,14 @@ namespace tribo {
 /// the first guess of the normal contact, and grows if the contact spreads further (docs/model.md §16).
 enum class SolverPath { automatic, reference, condensed, compressed };
 
+/// The normal contact's first guess (docs/model.md §11): `half_hertz`, the nodes within half of Hertz's
+/// half-width, each stuck where it is; `coarser_grids`, the settled normal contact of the next coarser
+/// grid refined (refineGuess), that one settled from its own coarser grid down to
+/// PinOnSlabSetup::coarsest_start_levels, where it starts from half Hertz's width. The two settle to
+/// different equilibria (friction makes the settled state depend on the start); from the coarser grids
+/// a fine grid takes hundreds of state changes instead of hundreds of thousands (n_x = 65 537).
+enum class NormalContactStart { half_hertz, coarser_grids };
+
 struct PinOnSlabSetup {
   SlabGeometry slab;
   /// The platen: the bottom row rests on it (w = 0) and is bonded to it (u = 0). The load W reaches the
@@ -37,6 +45,9 @@ struct PinOnSlabSetup {
   ContactParameters contact;           // mu_i, residual shear, ...; load and stiffness scales are filled in
   double min_increment_over_dx = 1e-6; // the paper's lower bound, in units of L_x / (n_x - 1)
   SolverPath solver_path = SolverPath::automatic;
+  NormalContactStart normal_start = NormalContactStart::half_hertz;
+  /// Where the coarser grids' start ends: slab.levels 8 (n_x = 257) settles from half Hertz's width.
+  static constexpr int coarsest_start_levels = 8;
   /// Top nodes added to the condensed zone on each side of Hertz's contact: the larger of
   /// zone_margin_nodes and zone_margin_fraction times Hertz's width in nodes (fine grids then rarely
   /// grow the zone, each growth being a new condensation); doubled at each growth.
@@ -61,8 +72,9 @@ public:
 
   PinOnSlab(MPI_Comm comm, const PinOnSlabSetup &setup);
 
-  /// Normal contact under the load W, from a first guess of half Hertz's width (progress as
-  /// FrictionalContact::establishNormalContact).
+  /// Normal contact under the load W from the first guess `setup().normal_start` names (progress as
+  /// FrictionalContact::establishNormalContact, for this grid; the coarser grids report nothing).
+  /// Returns this grid's state changes. Collective.
   long long establishNormalContact(const FrictionalContact::NormalContactProgress &progress = {},
                                    double report_seconds = 60.0);
 
@@ -96,6 +108,8 @@ public:
 private:
   /// Free nodes on each side of a contact `contact_nodes` wide (PinOnSlabSetup::zone_margin_*).
   int zoneMargin(double contact_nodes) const;
+  /// The first guess of setup_.normal_start (settles the coarser grids' normal contacts first).
+  NormalContactGuess normalContactGuess();
 
   PinOnSlabSetup setup_;
   std::shared_ptr<const PinShape> pin_;

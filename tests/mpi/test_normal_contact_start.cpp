@@ -1,0 +1,100 @@
+// The normal contact's first guesses (docs/model.md §11): the refinement of a coarser grid's settled
+// contact, and the equilibrium settled from it: Hertz's pressure without friction, and with friction an
+// equilibrium (I-III hold, the contact carries W) in far fewer state changes than from half Hertz's
+// width, the same on one rank and on all.
+#include "tribo/contact/normal_contact_guess.hpp"
+#include "tribo/contact/pin_on_slab.hpp"
+#include "tribo/core/error.hpp"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <vector>
+
+using namespace tribo;
+
+namespace {
+
+PinOnSlabSetup coarserGridsStart(int levels, double mu_i) {
+  PinOnSlabSetup s;
+  s.slab.levels = levels;
+  s.contact.mu_i = mu_i;
+  s.normal_start = NormalContactStart::coarser_grids;
+  return s;
+}
+
+} // namespace
+
+TEST(NormalContactGuess, RefinesContactAndInterpolatesOffsets) {
+  const std::vector<double> coarse_x{0.0, 1.0, 2.0, 3.0, 4.0}, x{0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0};
+  const double xc = 2.0;
+  // Nodes 1..3 in contact, offsets xi - (x - x_c) of 0.1, -0.2, 0.4; node 4's xi (free) is ignored.
+  const NormalContactGuess coarse{{0, 1, 1, 1, 0}, {-2.0, -0.9, -0.2, 1.4, 99.0}};
+  const NormalContactGuess g = refineGuess(coarse_x, coarse, x, xc);
+  const std::vector<char> in_contact{0, 0, 1, 1, 1, 1, 1, 0, 0};
+  const std::vector<double> offset{0, 0, 0.1, -0.05, -0.2, 0.1, 0.4, 0, 0};
+  ASSERT_EQ(g.in_contact, in_contact);
+  for (std::size_t k = 0; k < x.size(); ++k)
+    EXPECT_NEAR(g.xi[k] - (x[k] - xc), offset[k], 1e-14) << "node " << k;
+}
+
+TEST(NormalContactGuess, RefusesGridsThatAreNotNested) {
+  const NormalContactGuess coarse{{0, 1, 0}, {-1.0, 0.0, 1.0}};
+  EXPECT_THROW(refineGuess({0.0, 1.0, 2.0}, coarse, {0.0, 1.0, 2.0, 3.0}, 1.0), SolverError);
+  EXPECT_THROW(refineGuess({0.0, 1.0, 2.0}, coarse, {0.0, 0.6, 1.1, 1.5, 2.0}, 1.0), SolverError);
+}
+
+TEST(NormalContactStart, FrictionlessMatchesHertzFromEitherStart) {
+  // Johnson's line contact, a = 0.05 L_x << L_x, at n_x = 1025 (the coarser grids from n_x = 257): the
+  // same contact set from either start, the pressure within a few per cent of p0 sqrt(1 - (x/a)^2) (as
+  // tests/mpi/test_contact.cpp's Hertz test from half Hertz's width). The nodes sit where they touched
+  // (xi), which differs between the starts, so the pressures differ by more than round-off.
+  PinOnSlabSetup s = coarserGridsStart(10, 0.5);
+  s.contact.frictionless = true;
+  const double a = 0.05 * s.slab.length_x, R = s.radius_over_Lx * s.slab.length_x;
+  const double P = M_PI * a * a * s.slab.elastic.planeStrainModulus() / (4 * R);
+  s.load = P * s.slab.depth_y;
+  PinOnSlab coarse_start(PETSC_COMM_WORLD, s);
+  s.normal_start = NormalContactStart::half_hertz;
+  PinOnSlab hertz_start(PETSC_COMM_WORLD, s);
+  coarse_start.establishNormalContact();
+  hertz_start.establishNormalContact();
+  const FrictionalContact &c = coarse_start.contact();
+  ASSERT_EQ(c.inContact(), hertz_start.contact().inContact());
+  EXPECT_EQ(c.worstViolation(), 0.0);
+  const auto &x = coarse_start.surface().surfaceX();
+  const auto &width = coarse_start.surface().surfaceWidth();
+  const double xc = s.center_over_Lx * s.slab.length_x, p0 = 2 * P / (M_PI * a);
+  double err2 = 0, total = 0;
+  int n = 0;
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    if (!c.inContact()[k]) continue;
+    total += c.state().fz[k];
+    const double r = (x[k] - xc) / a;
+    if (std::abs(r) > 0.8) continue;
+    err2 += std::pow((c.state().fz[k] / width[k] - p0 * std::sqrt(1 - r * r)) / p0, 2);
+    ++n;
+  }
+  EXPECT_NEAR(total, P, 1e-8 * P);
+  EXPECT_LT(std::sqrt(err2 / n), 0.03) << "RMS pressure error relative to p0 over |x| <= 0.8 a";
+}
+
+TEST(NormalContactStart, SettlesFromTheCoarserGridInFewChangesAndAloneAsOnAllRanks) {
+  // n_x = 2049, mu_i = 0.5: from half Hertz's width 1 059 state changes, from n_x = 1025's contact 40.
+  PinOnSlabSetup s = coarserGridsStart(11, 0.5);
+  PinOnSlab world(PETSC_COMM_WORLD, s), alone(PETSC_COMM_SELF, s);
+  const long long changes = world.establishNormalContact();
+  EXPECT_EQ(alone.establishNormalContact(), changes);
+  const FrictionalContact &c = world.contact();
+  EXPECT_EQ(c.worstViolation(), 0.0);
+  double total = 0;
+  for (std::size_t k = 0; k < c.inContact().size(); ++k)
+    if (c.inContact()[k]) total += c.state().fz[k];
+  EXPECT_NEAR(total, world.loadPerDepth(), 1e-9 * world.loadPerDepth());
+  EXPECT_EQ(c.inContact(), alone.contact().inContact());
+  EXPECT_NEAR(c.frictionForce(), alone.contact().frictionForce(), 1e-9 * world.loadPerDepth());
+
+  s.normal_start = NormalContactStart::half_hertz;
+  PinOnSlab hertz_start(PETSC_COMM_WORLD, s);
+  const long long hertz_changes = hertz_start.establishNormalContact();
+  EXPECT_LT(10 * changes, hertz_changes);
+}
