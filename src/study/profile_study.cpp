@@ -210,13 +210,21 @@ void writeSummary(CaseRecord &record, const SlidingRunResult &r, double Lx, doub
   put(record, s::mean_increment_over_Lx, r.total_travel / Lx / static_cast<double>(events));
 }
 
-/// Progress of one case (issue 19): a line after normal contact, then lines with the rate of
-/// events and the time left at that rate.
-SlidingProgressCallback progressPrinter(MPI_Comm comm, const std::string &id) {
-  return [comm, id](const SlidingProgress &at) {
+/// Progress of one case (issue 19): lines while a long normal contact settles (from half Hertz's width
+/// with a hint, once, to the coarser grids' start), a line after it, then lines with the rate of events
+/// and the time left at that rate.
+SlidingProgressCallback progressPrinter(MPI_Comm comm, const std::string &id, NormalContactStart start) {
+  auto hinted = std::make_shared<bool>(start != NormalContactStart::half_hertz);
+  return [comm, id, hinted](const SlidingProgress &at) {
     if (at.in_normal_contact) {
       print(comm, "  {}: normal contact settling: {} state changes, {} nodes in contact, {:.0f} s\n", id,
             at.normal_state_changes, at.contact_nodes, at.normal_seconds);
+      if (!*hinted)
+        print(comm,
+              "  {}: (from half Hertz's width this can take hours at n_x >= 32769; "
+              "contact.normal_start: coarser_grids settles in minutes, docs/model.md §11)\n",
+              id);
+      *hinted = true;
       return;
     }
     if (at.events_done == 0) {
@@ -300,8 +308,8 @@ void runProfileCase(const ProfileCase &pc, const std::string &plan_id, MPI_Comm 
   PinOnSlab model(comm, pc.setup);
   constexpr double report_seconds = 60;
   const SlidingRunResult run =
-      runSliding(model, pc.events, progressPrinter(comm, id), report_seconds, pc.field_events,
-                 checkpoint.forLoop(pc.checkpoints, saved ? &*saved : nullptr));
+      runSliding(model, pc.events, progressPrinter(comm, id, pc.setup.normal_start), report_seconds,
+                 pc.field_events, checkpoint.forLoop(pc.checkpoints, saved ? &*saved : nullptr));
   // The paper's lower bound on a triggering displacement over L_x: min_increment_over_dx / (n_x - 1).
   const double increment_floor_over_Lx =
       pc.setup.min_increment_over_dx / std::ldexp(1.0, pc.setup.slab.levels);

@@ -79,8 +79,8 @@ TEST(NormalContactStart, FrictionlessMatchesHertzFromEitherStart) {
 }
 
 TEST(NormalContactStart, SettlesFromTheCoarserGridInFewChangesAndAloneAsOnAllRanks) {
-  // n_x = 2049, mu_i = 0.5: from half Hertz's width 1 059 state changes, from n_x = 1025's contact 40.
-  PinOnSlabSetup s = coarserGridsStart(11, 0.5);
+  // n_x = 1025, mu_i = 0.5: from half Hertz's width 471 state changes, from n_x = 513's contact 24.
+  PinOnSlabSetup s = coarserGridsStart(10, 0.5);
   PinOnSlab world(PETSC_COMM_WORLD, s), alone(PETSC_COMM_SELF, s);
   const long long changes = world.establishNormalContact();
   EXPECT_EQ(alone.establishNormalContact(), changes);
