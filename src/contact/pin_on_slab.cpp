@@ -81,6 +81,8 @@ NormalContactGuess PinOnSlab::normalContactGuess() {
     return hertzGuess(surface_->surfaceX(), xc, 0.5 * hertzHalfWidth());
   PinOnSlabSetup coarser = setup_;
   coarser.slab.levels -= 1;
+  int &coarsenings = coarser.slab.hierarchy.coarsenings; // graded: the same rows below the doublings
+  coarsenings = std::max(0, coarsenings - 1);
   PinOnSlab coarse(slab_->comm(), coarser);
   coarse.establishNormalContact();
   return refineGuess(coarse.surface().surfaceX(), coarse.contact().contactPoints(), surface_->surfaceX(), xc);
