@@ -72,8 +72,8 @@ long long PinOnSlab::establishNormalContact(const FrictionalContact::NormalConta
   return contact_->establishNormalContact(normalContactGuess(), progress, report_seconds);
 }
 
-// The coarser grids one level at a time, each on its own model (the same setup but slab.levels), freed
-// before this grid settles.
+// The coarser grids one level at a time, each on its own model (the same setup but the slab's levels
+// and coarsenings), freed before this grid settles.
 NormalContactGuess PinOnSlab::normalContactGuess() {
   const double xc = setup_.center_over_Lx * setup_.slab.length_x;
   if (setup_.normal_start == NormalContactStart::half_hertz ||

@@ -27,10 +27,10 @@ enum class SolverPath { automatic, reference, condensed, compressed };
 /// The normal contact's first guess (docs/model.md §11): `half_hertz`, the nodes within half of Hertz's
 /// half-width, each stuck where it is; `coarser_grids`, the settled normal contact of the next coarser
 /// grid (slab.levels one fewer; graded: one coarsening fewer) refined (refineGuess), that one settled
-/// from its own coarser grid down to
-/// PinOnSlabSetup::coarsest_start_levels, where it starts from half Hertz's width. The two settle to
-/// different equilibria (friction makes the settled state depend on the start); from the coarser grids
-/// a fine grid takes hundreds of state changes instead of hundreds of thousands (n_x = 65 537).
+/// from its own coarser grid down to PinOnSlabSetup::coarsest_start_levels, where it starts from half
+/// Hertz's width. The two settle to different equilibria (friction makes the settled state depend on the
+/// start); from the coarser grids a fine grid takes hundreds of state changes instead of hundreds of
+/// thousands (n_x = 65 537).
 enum class NormalContactStart { half_hertz, coarser_grids };
 
 struct PinOnSlabSetup {
