@@ -95,10 +95,6 @@ void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
   row_counts_.resize(ranks_);
   block_rows_ = pivotBlockRows(rows_);
   const std::size_t blocks = (rows_ + block_rows_ - 1) / block_rows_;
-  if (blocks < static_cast<std::size_t>(ranks_)) // every rank holds at least one block
-    throw SolverError(fmt::format("condensed surface: {} ranks for {} blocks of tableau rows (n_x = {}): run "
-                                  "this case on at most {} ranks (--ranks-per-case)",
-                                  ranks_, blocks, nx_, blocks));
   for (int r = 0; r <= ranks_; ++r)
     row_begins_[r] = static_cast<int>(std::min(rows_, blocks * static_cast<std::size_t>(r) /
                                                           static_cast<std::size_t>(ranks_) * block_rows_));
@@ -107,6 +103,7 @@ void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
   row_begin_ = static_cast<std::size_t>(row_begins_[rank_]);
   local_rows_ = static_cast<std::size_t>(row_counts_[rank_]);
   std::vector<double>().swap(base_); // before the tableau's room is taken
+  base_held_.clear();                // condense() again: a rank without rows has an empty base_ always
   if (tableau_) tableau_->release();
   tableau_.reset();
   tableau_ = TableauStorage::make(comm_, placement_, rows_, dz_);
@@ -279,7 +276,7 @@ void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
     held_[2 * i + 1] = in_contact_[zone_first_ + i];
   }
   maskHeld();
-  if (base_.empty()) { // the first contact set, or a grown zone
+  if (base_held_.empty()) { // the first contact set, or a grown zone
     condense();
     return;
   }

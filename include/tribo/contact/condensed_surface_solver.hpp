@@ -90,13 +90,15 @@ public:
 
   /// Pending pivots beyond which they are applied at once (one block pivot; docs/model.md §16).
   static constexpr std::size_t max_pending_dofs = 64;
-  /// The block pivot's GEMMs run over blocks of tableau rows (a 64th of the rows, within [8, 256]; it
-  /// depends on the rows only), and the ranks' rows are split on block boundaries: every GEMM then has
-  /// the same shape and the same rows on any number of ranks, so the tableau is bitwise the same.
-  /// OpenBLAS chooses its kernel by shape, and its AVX-512 kernels for small products round differently
-  /// from the packed ones: on a Xeon (SkylakeX kernels) one and two ranks' tableaux differed in their last
-  /// bits before the rows were blocked.
-  static std::size_t pivotBlockRows(std::size_t rows) { return std::clamp<std::size_t>(rows / 64, 8, 256); }
+  /// The block pivot's GEMMs run over blocks of tableau rows (an eighth of the rows, within [256, 4096];
+  /// it depends on the rows only), and the ranks' rows are split on block boundaries (a rank may hold
+  /// none): every GEMM then has the same shape and the same rows on any number of ranks, so the tableau
+  /// is bitwise the same. OpenBLAS's result for a row depends on where the row falls in the product
+  /// (its AVX-512 kernels treat a block's last rows apart): on a Xeon (SkylakeX kernels) one and two
+  /// ranks' tableaux differed in their last bits before the rows were blocked. Few, large blocks: each
+  /// GEMM packs the pivot rows anew (a 64th of the rows per block made the pivots 1.4x slower at
+  /// n_x = 4097).
+  static std::size_t pivotBlockRows(std::size_t rows) { return std::clamp<std::size_t>(rows / 8, 256, 4096); }
 
 private:
   void setZone(std::int64_t first, std::int64_t last);
@@ -165,7 +167,7 @@ private:
   std::vector<char> held_;               // per zone dof, as asked by setContactSet
   std::vector<std::uint64_t> held_mask_; // the same as bit masks (all ones if held), for the slip kernel
   std::vector<double> work_;             // work
-  std::size_t block_rows_ = 8;           // pivotBlockRows(rows_)
+  std::size_t block_rows_ = 256;         // pivotBlockRows(rows_)
   // Deferred pivots: the zone dofs whose role differs from tableau_held_ (sorted), their rows of the
   // tableau (column-major k x 2m), the LU factors of their k x k block, and the columns they have added
   // to the solves since they were first deferred.
