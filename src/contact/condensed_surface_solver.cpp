@@ -90,14 +90,13 @@ void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
   doo_ = 2 * outside_.size();
   rows_ = dz_ + doo_;
   // This rank's block of rows (zone dofs first, then the outside ones): a contiguous split, balanced to
-  // within a block of pivotBlockRows(rows_), on block boundaries.
+  // within a block of pivot_block_rows, on block boundaries.
   row_begins_.resize(ranks_ + 1);
   row_counts_.resize(ranks_);
-  block_rows_ = pivotBlockRows(rows_);
-  const std::size_t blocks = (rows_ + block_rows_ - 1) / block_rows_;
+  const std::size_t blocks = (rows_ + pivot_block_rows - 1) / pivot_block_rows;
   for (int r = 0; r <= ranks_; ++r)
-    row_begins_[r] = static_cast<int>(std::min(rows_, blocks * static_cast<std::size_t>(r) /
-                                                          static_cast<std::size_t>(ranks_) * block_rows_));
+    row_begins_[r] = static_cast<int>(std::min(
+        rows_, blocks * static_cast<std::size_t>(r) / static_cast<std::size_t>(ranks_) * pivot_block_rows));
   for (int r = 0; r < ranks_; ++r)
     row_counts_[r] = row_begins_[r + 1] - row_begins_[r];
   row_begin_ = static_cast<std::size_t>(row_begins_[rank_]);
@@ -219,8 +218,8 @@ void CondensedSurfaceSolver::flushPending() {
     for (std::size_t s = 0; s < k; ++s)
       std::copy(A + dofs[s] * ld, A + dofs[s] * ld + lr, AP.begin() + static_cast<std::ptrdiff_t>(s * lr));
     work_.resize(lr * k);
-    for (std::size_t b = 0; b < lr; b += block_rows_) { // the same GEMMs on any number of ranks
-      const PetscBLASInt m = blasInt(std::min(block_rows_, lr - b));
+    for (std::size_t b = 0; b < lr; b += pivot_block_rows) { // the same GEMMs on any number of ranks
+      const PetscBLASInt m = blasInt(std::min(pivot_block_rows, lr - b));
       BLASgemm_("N", "N", &m, &kk, &kk, &one, AP.data() + b, &ldw, Minv.data(), &kk, &zero, work_.data() + b,
                 &ldw);
       BLASgemm_("N", "N", &m, &n, &kk, &minus_one, work_.data() + b, &ldw, rows.data(), &kk, &one, A + b,

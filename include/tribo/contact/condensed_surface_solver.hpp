@@ -6,7 +6,6 @@
 #include "tribo/contact/tableau_storage.hpp"
 #include "tribo/slab/slab_system.hpp"
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -90,15 +89,15 @@ public:
 
   /// Pending pivots beyond which they are applied at once (one block pivot; docs/model.md §16).
   static constexpr std::size_t max_pending_dofs = 64;
-  /// The block pivot's GEMMs run over blocks of tableau rows (an eighth of the rows, within [256, 4096];
-  /// it depends on the rows only), and the ranks' rows are split on block boundaries (a rank may hold
-  /// none): every GEMM then has the same shape and the same rows on any number of ranks, so the tableau
-  /// is bitwise the same. OpenBLAS's result for a row depends on where the row falls in the product
-  /// (its AVX-512 kernels treat a block's last rows apart): on a Xeon (SkylakeX kernels) one and two
-  /// ranks' tableaux differed in their last bits before the rows were blocked. Few, large blocks: each
-  /// GEMM packs the pivot rows anew (a 64th of the rows per block made the pivots 1.4x slower at
-  /// n_x = 4097).
-  static std::size_t pivotBlockRows(std::size_t rows) { return std::clamp<std::size_t>(rows / 8, 256, 4096); }
+  /// The block pivot's GEMMs run over blocks of this many tableau rows, and the ranks' rows are split on
+  /// block boundaries (a rank may hold none): every GEMM then has the same shape and the same rows on any
+  /// number of ranks, so the tableau is bitwise the same. OpenBLAS chooses a kernel by the product's
+  /// shape (a "small matrix" kernel below M N K = 10^6 on AVX-512) and computes the rows past the last
+  /// whole tile apart: on a Xeon (SkylakeX kernels) one and two ranks' tableaux differed in their last
+  /// bits with one GEMM per rank, and four ranks' still did with the split at multiples of 384 rows.
+  /// Each GEMM packs the k pivot rows anew, a traffic of k/512 of the update's (blocks of 128 rows made
+  /// the pivots 1.4x slower at n_x = 4097); 512 rows still share n_x = 4097 out to 16 ranks.
+  static constexpr std::size_t pivot_block_rows = 512;
 
 private:
   void setZone(std::int64_t first, std::int64_t last);
@@ -167,7 +166,6 @@ private:
   std::vector<char> held_;               // per zone dof, as asked by setContactSet
   std::vector<std::uint64_t> held_mask_; // the same as bit masks (all ones if held), for the slip kernel
   std::vector<double> work_;             // work
-  std::size_t block_rows_ = 256;         // pivotBlockRows(rows_)
   // Deferred pivots: the zone dofs whose role differs from tableau_held_ (sorted), their rows of the
   // tableau (column-major k x 2m), the LU factors of their k x k block, and the columns they have added
   // to the solves since they were first deferred.
