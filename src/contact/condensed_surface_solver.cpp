@@ -52,6 +52,7 @@ CondensedSurfaceSolver::CondensedSurfaceSolver(SlabSystem &slab, double x_first,
   const auto &grid = slab.grid();
   nx_ = grid.surfaceNodeCount();
   topRowGeometry(grid, x_, width_);
+  if (ranks_ > 1) share_ = std::make_unique<StateShare>(comm_, static_cast<std::size_t>(nx_));
   in_contact_.assign(nx_, 0);
   held_laterally_.assign(nx_, 0);
   std::int64_t first = nx_, last = -1;

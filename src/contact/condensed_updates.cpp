@@ -14,7 +14,8 @@ namespace tribo {
 // stiffness along the pin (R_u - h'(xi) R_w) and the response to the move it then makes, u by xi' - xi
 // and w along the exact circle (not its tangent); the state follows by linearity. The columns are used
 // as the tableau holds them (force where held, displacement where free): their contact forces, k's
-// force rates, then one fused pass over the state (src/contact/slip_kernel.cpp).
+// force rates, then one fused pass over the state (src/contact/slip_kernel.cpp): this rank's nodes of it
+// where the ranks share the state out (state_share.hpp).
 void CondensedSurfaceSolver::slip(ProvisionalEquilibrium &e, int k) {
   const SurfaceState &unit = e.unitInterference(); // first: it may solve
   const std::int64_t i = k - zone_first_;
@@ -26,7 +27,9 @@ void CondensedSurfaceSolver::slip(ProvisionalEquilibrium &e, int k) {
                          x_.size(),
                          static_cast<std::size_t>(zone_first_),
                          static_cast<std::size_t>(zone_nodes_),
-                         static_cast<std::size_t>(k)};
+                         static_cast<std::size_t>(k),
+                         share_ ? share_->first() : 0,
+                         share_ ? share_->end() : x_.size()};
   double load_u = 0, load_w = 0;
   slipContactForces(cols, e.contactFirst(), e.contactEnd(), load_u, load_w);
   const double rate_u = -load_u / e.unitLoad(), rate_w = -load_w / e.unitLoad();

@@ -20,8 +20,6 @@
 namespace tribo {
 
 namespace {
-constexpr double inf = std::numeric_limits<double>::infinity();
-constexpr double tie_tolerance = 1e-9;
 
 /// The phases of the profile run as PETSc log stages, so -log_view reads like the method section
 /// (the slab's and the condensation's own stages nest inside them).
@@ -42,7 +40,8 @@ const ContactLogStages &logStages() {
 
 FrictionalContact::FrictionalContact(SurfaceSolver &slab, std::shared_ptr<const PinShape> pin,
                                      double pin_center, ContactParameters params)
-    : slab_(slab), params_(params), eq_(slab, std::move(pin), pin_center, params), x_(slab.surfaceX()) {
+    : slab_(slab), share_(slab.stateShare()), params_(params), eq_(slab, std::move(pin), pin_center, params),
+      x_(slab.surfaceX()) {
   if (params_.load_per_depth <= 0 || params_.normal_stiffness <= 0)
     throw InputError("FrictionalContact: load and normal stiffness must be positive");
   // Tolerances on one scale (pitfall 5): forces relative to W/L_y, gaps through the stiffness.
@@ -91,15 +90,17 @@ double FrictionalContact::lateralStiffness() {
 // pass that test go through the node-by-node test, in increasing order, so the result is the same
 // (issue 20, goal 4: the scan took a fifth of the events' time at n_x = 129; docs/performance.md, "Goal 4
 // at Fig. 6"). The circle's bound and height are inlined (a dynamic_cast to the final class CurvedPin);
-// any other pin goes node by node through the virtual calls.
-FrictionalContact::Violation FrictionalContact::mostOffending() const {
+// any other pin goes node by node through the virtual calls. Where the ranks share the state out
+// (state_share.hpp), each scans its own nodes and the ranks agree on the winner; the rule for ties
+// (most_offending.hpp) makes it the same node as one scan of every node.
+Violation FrictionalContact::mostOffending(StateShare::NodeState *at) const {
   const double mu = params_.mu_i;
   const bool friction = !params_.frictionless;
   const SurfaceState &state = eq_.state;
   const double *x = x_.data(), *u = state.u.data(), *w = state.w.data(), *fx = state.fx.data(),
                *fz = state.fz.data();
   const double xc = eq_.pinCenter(), interference = eq_.interference, tol = force_tol_;
-  Violation worst{EventType::slip, -1, 0.0};
+  MostOffending found;
   auto node = [&](const auto &pin, std::size_t k) {
     Violation v{EventType::slip, static_cast<int>(k), 0.0};
     if (eq_.in_contact[k]) {
@@ -112,17 +113,21 @@ FrictionalContact::Violation FrictionalContact::mostOffending() const {
       const double g = pin.height(xi) - interference + w[k];
       if (g < -gap_tol_) v = {EventType::contact, v.node, -g * params_.normal_stiffness}; // III
     }
-    // Ties (mirror-symmetric nodes, say) go to the lower index whatever the round-off, so the sequence
-    // of states is the same on any number of ranks and under any scaling of the problem. (Most nodes
-    // violate nothing: testing that first keeps the scan free of a chain through `worst`.)
-    if (v.force > 0 && v.force > worst.force * (1 + tie_tolerance)) worst = v;
+    if (v.force > 0) found.add(v);
   };
-  const std::size_t n = x_.size();
+  const std::size_t first = share_ ? share_->first() : 0, n = share_ ? share_->end() : x_.size();
+  auto winner = [&] {
+    if (!share_) return found.winner();
+    StateShare::NodeState agreed;
+    const Violation v = share_->agree(found, eq_.state, agreed);
+    if (at) *at = agreed;
+    return v;
+  };
   const auto *circle = dynamic_cast<const CurvedPin *>(&eq_.pin());
   if (!circle) {
-    for (std::size_t k = 0; k < n; ++k)
+    for (std::size_t k = first; k < n; ++k)
       node(eq_.pin(), k);
-    return worst;
+    return winner();
   }
   namespace sp = scan_pair;
   const sp::Mask friction_mask = sp::broadcast(friction);
@@ -148,7 +153,7 @@ FrictionalContact::Violation FrictionalContact::mostOffending() const {
     return sp::bits(m[0]) | sp::bits(m[1]) << 2 | sp::bits(m[2]) << 4 | sp::bits(m[3]) << 6;
   };
   constexpr std::uint64_t all_free = 0, all_in_contact = 0x0101010101010101; // a block's contact flags
-  std::size_t k0 = 0;
+  std::size_t k0 = first;
   for (; k0 + block <= n; k0 += block) {
     std::uint64_t in_contact = 0;
     std::memcpy(&in_contact, &eq_.in_contact[k0], block);
@@ -160,7 +165,7 @@ FrictionalContact::Violation FrictionalContact::mostOffending() const {
   }
   for (std::size_t k = k0; k < n; ++k)
     node(*circle, k);
-  return worst;
+  return winner();
 }
 
 void FrictionalContact::saveState(const StateWriter &out) const {
@@ -178,11 +183,22 @@ double FrictionalContact::worstViolation() const {
 }
 
 // The trigger or the most offending node changes state; the surface solver moves the equilibrium.
+// Where the ranks share the state out, a slip moves this rank's nodes only; anything else first
+// completes the state on every rank.
 void FrictionalContact::applyChange(EventType type, int k) {
-  if (type == EventType::slip)
+  if (type == EventType::slip) {
     slab_.slip(eq_, k);
-  else
+    state_partial_ = share_ != nullptr;
+  } else {
+    completeState();
     slab_.changeContactSet(eq_, type, k);
+  }
+}
+
+void FrictionalContact::completeState() {
+  if (!state_partial_) return;
+  share_->complete(eq_.state);
+  state_partial_ = false;
 }
 
 void FrictionalContact::checkEdges() const {
@@ -202,7 +218,8 @@ long long FrictionalContact::relaxToEquilibrium(long long budget, const NormalCo
   long long changes = 0;
   double last_report = progress ? MPI_Wtime() : 0.0;
   std::array<Violation, 6> last{}; // the last changes, for the error message of a runaway
-  for (Violation v = mostOffending(); v.node >= 0; v = mostOffending()) {
+  StateShare::NodeState at;        // the winner's state, where the ranks share the state out
+  for (Violation v = mostOffending(&at); v.node >= 0; v = mostOffending(&at)) {
     if (++changes > budget) {
       std::string recent;
       for (std::size_t i = 0; i < last.size(); ++i) {
@@ -217,6 +234,10 @@ long long FrictionalContact::relaxToEquilibrium(long long budget, const NormalCo
           budget, recent));
     }
     last[static_cast<std::size_t>(changes) % last.size()] = v;
+    if (state_partial_) { // the slip reads the node's state, current on the rank that holds it
+      const auto k = static_cast<std::size_t>(v.node);
+      eq_.state.u[k] = at.u, eq_.state.w[k] = at.w, eq_.state.fx[k] = at.fx, eq_.state.fz[k] = at.fz;
+    }
     applyChange(v.type, v.node);
     if (eq_.in_contact.front() || eq_.in_contact.back()) checkEdges();
     if (progress && MPI_Wtime() - last_report >= report_seconds) {
@@ -224,6 +245,7 @@ long long FrictionalContact::relaxToEquilibrium(long long budget, const NormalCo
       progress(changes, contactCount());
     }
   }
+  completeState();
   return changes;
 }
 
@@ -246,17 +268,20 @@ long long FrictionalContact::establishNormalContact(const NormalContactGuess &gu
 
 // Everything is linear in the pin displacement until the next event (§12): the smallest step at which
 // a contact node reaches the cone (II) or zero pressure (I), or a free node the pin (III).
-FrictionalContact::Trigger FrictionalContact::nextTrigger(const ConstantLoadResponse &response) const {
+// Where the ranks share the state out, each searches its own nodes and the ranks agree on the event
+// (the tie rule of most_offending.hpp: the same event as one search of every node).
+Trigger FrictionalContact::nextTrigger(const ConstantLoadResponse &response) const {
   const SurfaceState &d = response.surface, &state = eq_.state;
   const double dd = response.interference_rate;
   const double mu = params_.mu_i;
   const PinShape &pin = eq_.pin();
   const double xc = eq_.pinCenter(), interference = eq_.interference;
-  Trigger best{inf, EventType::slip, -1};
-  auto consider = [&](double step, EventType t, int k) { // ties to the lower index, as above
-    if (step > 0 && step < best.step * (1 - tie_tolerance)) best = {step, t, k};
+  FirstTrigger found;
+  auto consider = [&](double step, EventType t, int k) {
+    if (step > 0) found.add({t, k, step});
   };
-  for (std::size_t i = 0; i < x_.size(); ++i) {
+  const std::size_t first = share_ ? share_->first() : 0, end = share_ ? share_->end() : x_.size();
+  for (std::size_t i = first; i < end; ++i) {
     const int k = static_cast<int>(i);
     if (eq_.in_contact[i]) {
       const double fx = state.fx[i], fz = state.fz[i];
@@ -270,9 +295,12 @@ FrictionalContact::Trigger FrictionalContact::nextTrigger(const ConstantLoadResp
     } else {
       // The gap at the deformed position (pitfall 8): its first root, exactly, from the pin's shape.
       const GapAlongMotion g{x_[i], state.u[i], d.u[i], xc, interference, dd, state.w[i], d.w[i]};
-      consider(pin.firstGapRoot(g, best.step, gap_tol_, params_.min_increment), EventType::contact, k);
+      // The smallest step so far bounds the root: a node whose root lies past it cannot win (a lower
+      // node's step is smaller), so the winner's root is the same whatever the split of the search.
+      consider(pin.firstGapRoot(g, found.extreme(), gap_tol_, params_.min_increment), EventType::contact, k);
     }
   }
+  const Trigger best = share_ ? share_->agree(found) : found.winner();
   if (best.node < 0)
     throw SolverError("no further event: every contact node is stuck for any pin displacement");
   return best;

@@ -84,7 +84,22 @@ void checkAgainstPlainLoop(Kernel kernel, unsigned seed) {
     update(expected.fx, a.fx, b.fx, unit.fx);
     update(expected.fz, a.fz, b.fz, unit.fz);
 
-    const SlipColumns cols{ru.data(), rw.data(), held.data(), n, z0, m, k};
+    // A share of the nodes (StateShare): those in [lo, hi) and k's u, w move as in the whole pass, the
+    // others not at all.
+    const std::size_t lo = rng() % (n + 1), hi = lo + rng() % (n - lo + 1);
+    Fields share = state;
+    kernel({ru.data(), rw.data(), held.data(), n, z0, m, k, lo, hi}, du, dw, g, unit.cview(), share.view());
+    for (std::size_t i = 0; i < n; ++i) {
+      const bool moved = i >= lo && i < hi;
+      const Fields &want = moved ? expected : state;
+      EXPECT_EQ(share.fx[i], want.fx[i]) << "fx of node " << i << " in [" << lo << ", " << hi << ")";
+      EXPECT_EQ(share.fz[i], want.fz[i]) << "fz of node " << i << " in [" << lo << ", " << hi << ")";
+      const Fields &want_uw = moved || i == k ? expected : state;
+      EXPECT_EQ(share.u[i], want_uw.u[i]) << "u of node " << i << " in [" << lo << ", " << hi << ")";
+      EXPECT_EQ(share.w[i], want_uw.w[i]) << "w of node " << i << " in [" << lo << ", " << hi << ")";
+    }
+
+    const SlipColumns cols{ru.data(), rw.data(), held.data(), n, z0, m, k, 0, n};
     kernel(cols, du, dw, g, unit.cview(), state.view());
     EXPECT_TRUE(sameBits(state.u, expected.u)) << "u, trial " << trial << " n " << n << " m " << m;
     EXPECT_TRUE(sameBits(state.w, expected.w)) << "w, trial " << trial;
@@ -100,6 +115,21 @@ void checkAgainstPlainLoop(Kernel kernel, unsigned seed) {
     slipContactForces(cols, first, end, fu, fw);
     EXPECT_NEAR(fu, eu, 1e-15 * scale) << "trial " << trial;
     EXPECT_NEAR(fw, ew, 1e-15 * scale) << "trial " << trial;
+    // Their defined order: node i in lane (i - first) mod 8, the lanes folded pairwise; every kernel
+    // gives these bits.
+    double lu[8] = {}, lw[8] = {};
+    for (std::size_t i = first; i < end; ++i)
+      if (held[2 * (i - z0) + 1] != 0) lu[(i - first) % 8] += a.fz[i], lw[(i - first) % 8] += b.fz[i];
+    for (std::size_t width = 4; width > 0; width /= 2)
+      for (std::size_t l = 0; l < width; ++l)
+        lu[l] += lu[l + width], lw[l] += lw[l + width];
+    for (auto sums :
+         {slipContactForcesBaseline, cpuHasAvx2() ? slipContactForcesAvx2 : slipContactForcesBaseline}) {
+      double gu = 0, gw = 0;
+      sums(cols, first, end, gu, gw);
+      EXPECT_EQ(gu, lu[0]) << "trial " << trial;
+      EXPECT_EQ(gw, lw[0]) << "trial " << trial;
+    }
   }
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "tribo/contact/linear_update_solver.hpp"
+#include "tribo/contact/state_share.hpp"
 #include "tribo/contact/tableau_storage.hpp"
 #include "tribo/slab/slab_system.hpp"
 
@@ -58,6 +59,8 @@ public:
   /// The slip, fused over the tableau's columns (src/contact/condensed_updates.cpp); the rest of the
   /// strategy is LinearUpdateSolver's.
   void slip(ProvisionalEquilibrium &e, int k) override;
+  /// On more than one rank the slips' pass and the search are shared out (state_share.hpp).
+  const StateShare *stateShare() const override { return share_.get(); }
 
   std::int64_t zoneFirst() const { return zone_first_; }
   /// Where the tableau's rows live (TableauStorage::name).
@@ -161,6 +164,7 @@ private:
   std::vector<char> base_held_; // per zone dof: held in the partition base_ was condensed in
   TableauPlacement placement_ = TableauPlacement::automatic;
   std::unique_ptr<TableauStorage> tableau_; // the same after the pivots of the current contact set
+  std::unique_ptr<StateShare> share_;       // on more than one rank
   std::vector<char> tableau_held_;          // per zone dof: held in the tableau's partition
   std::vector<char> in_contact_, held_laterally_;
   std::vector<char> held_;               // per zone dof, as asked by setContactSet

@@ -3,10 +3,12 @@
 #pragma once
 
 #include "tribo/contact/contact_parameters.hpp"
+#include "tribo/contact/most_offending.hpp"
 #include "tribo/contact/normal_contact_guess.hpp"
 #include "tribo/contact/pin_shape.hpp"
 #include "tribo/contact/provisional_equilibrium.hpp"
 #include "tribo/contact/slip_event.hpp"
+#include "tribo/contact/state_share.hpp"
 #include "tribo/contact/surface_solver.hpp"
 
 #include <functional>
@@ -63,27 +65,24 @@ public:
   void saveState(const StateWriter &out) const;
   void restoreState(const StateReader &in);
   /// Largest violation of constraints I-III, as a force per unit depth relative to W/L_y (0 = none).
+  /// Collective where the ranks share the state out (SurfaceSolver::stateShare).
   double worstViolation() const;
 
 private:
-  struct Violation {
-    EventType type;
-    int node = -1;
-    double force = 0; // how much it is violated, as a force [N/m]
-  };
-  struct Trigger {
-    double step;
-    EventType type;
-    int node;
-  };
   void applyChange(EventType type, int node);
-  Violation mostOffending() const;
+  /// Every rank's share of the state to every rank, after slips that moved only this rank's share.
+  void completeState();
+  /// The most offending node; where the ranks share the state out, `at` (if given) receives its state
+  /// from the rank that holds it.
+  Violation mostOffending(StateShare::NodeState *at = nullptr) const;
   Trigger nextTrigger(const ConstantLoadResponse &response) const;
   long long relaxToEquilibrium(long long budget, const NormalContactProgress &progress = {},
                                double report_seconds = 0.0);
   void checkEdges() const;
 
   SurfaceSolver &slab_;
+  const StateShare *share_;    // the slab's (nullptr: every rank moves and scans every node)
+  bool state_partial_ = false; // slips since the state was last complete on every rank
   ContactParameters params_;
   ProvisionalEquilibrium eq_;
   const std::vector<double> &x_;

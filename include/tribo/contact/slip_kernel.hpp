@@ -28,14 +28,21 @@ struct SlipColumns {
   std::size_t zone_first;         // first zone node
   std::size_t zone_nodes;         // m
   std::size_t k;                  // the slipping node (in the zone)
+  std::size_t first, end;         // the nodes whose state addSlip moves (StateShare), k's u, w always
 };
 
 /// The contact force of each response, sum of fz over the held-w zone nodes in [first, end) (surface
 /// nodes), in eight partial sums (src/contact/slip_kernel.cpp; round-off of a few 1e-16 relative).
 void slipContactForces(const SlipColumns &c, std::size_t first, std::size_t end, double &fz_u, double &fz_w);
+/// The same, for one instruction set (as addSlipAvx2, addSlipBaseline below): bit for bit the same sums.
+void slipContactForcesAvx2(const SlipColumns &c, std::size_t first, std::size_t end, double &fz_u,
+                           double &fz_w);
+void slipContactForcesBaseline(const SlipColumns &c, std::size_t first, std::size_t end, double &fz_u,
+                               double &fz_w);
 
 /// state += du R_u + dw R_w + g U (docs/model.md §16), R_u, R_w mapped from the columns: for every
-/// node the same products and sums, in the same order, as the update over formed responses.
+/// node in [first, end) the same products and sums, in the same order, as the update over formed
+/// responses; node k's u and w wherever it is (its state before, on every rank: StateShare::agree).
 void addSlip(const SlipColumns &c, double du, double dw, double g, const ConstSurfaceFields &unit,
              const SurfaceFields &state);
 

@@ -10,6 +10,7 @@
 namespace tribo {
 
 class ProvisionalEquilibrium;
+class StateShare;
 class StateReader;
 class StateWriter;
 
@@ -60,6 +61,9 @@ public:
   }
   /// Solves done so far (for the event log and benchmarks).
   virtual long long solveCount() const = 0;
+  /// Where the ranks share out the slips' pass over the state and the search (state_share.hpp): then
+  /// slip() moves only this rank's nodes (and the slipping node's u, w). nullptr: every rank moves all.
+  virtual const StateShare *stateShare() const { return nullptr; }
 
   /// A checkpoint (issue 18): everything that carries over from one state change to the next, complete
   /// on rank 0 of the slab's communicator (collective; changes nothing). restoreState, on every rank
@@ -80,7 +84,7 @@ public:
   /// in equilibrium: e follows.
   virtual void followPinStep(ProvisionalEquilibrium &e, double step, const ConstantLoadResponse &d) = 0;
   /// Node k (in contact) slides along the pin until its shear is the residual fraction of mu_i p, every
-  /// other node held; e follows.
+  /// other node held; e follows (this rank's nodes only, where stateShare() says so).
   virtual void slip(ProvisionalEquilibrium &e, int k) = 0;
   /// Node k leaves the contact (release: its pressure would turn negative) or joins it where it now is
   /// (contact: it would penetrate the pin); e follows.

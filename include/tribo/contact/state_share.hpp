@@ -1,0 +1,51 @@
+// The slips' pass over the surface state and the search for the most offending node, shared out among
+// the ranks of one case (issue 20, goal 6; docs/model.md §16, "The state shared"). Between two changes
+// of the contact set an avalanche is a run of slips, each a pass over every node's state and a scan of
+// every node: rank r does both for its own nodes only, and the ranks then agree on the most offending
+// node in one small collective (two where more than two of a rank's nodes tie). The whole state is given to
+// every rank again (complete) before anything else reads it. The next event's search over the surface is
+// shared out the same way.
+#pragma once
+
+#include "tribo/contact/most_offending.hpp"
+#include "tribo/slab/slab_system.hpp"
+
+#include <cstddef>
+#include <mpi.h>
+#include <vector>
+
+namespace tribo {
+
+class StateShare {
+public:
+  /// `nodes` top nodes shared out among the ranks of `comm` in contiguous, balanced ranges, in rank
+  /// order (the communicator is used, not owned: it must outlive this).
+  StateShare(MPI_Comm comm, std::size_t nodes);
+
+  /// This rank's nodes [first, end).
+  std::size_t first() const { return first_[rank_]; }
+  std::size_t end() const { return first_[rank_ + 1]; }
+
+  /// A node's state as it travels with an agreed violation: the slip that follows reads it.
+  struct NodeState {
+    double u = 0, w = 0, fx = 0, fz = 0;
+  };
+  /// The most offending node over every rank (collective): the largest violation of all the ranks'
+  /// scans, then the lowest node within the tie tolerance of it (most_offending.hpp), the same node as
+  /// one scan of every node picks; `at` is its state in `state` on the rank that holds it.
+  Violation agree(const MostOffending &mine, const SurfaceState &state, NodeState &at) const;
+  /// The next event over every rank (collective), by the same rule: the smallest step of all, then the
+  /// lowest node that ties with it (node -1: none anywhere).
+  Trigger agree(const FirstTrigger &mine) const;
+  /// Every rank's nodes of u, w, fx, fz to every rank (collective).
+  void complete(SurfaceState &state) const;
+
+private:
+  MPI_Comm comm_;
+  int rank_ = 0, ranks_ = 1;
+  std::vector<std::size_t> first_;              // every rank's first node, then the node count
+  mutable std::vector<double> packed_, record_; // work of the exchanges
+  mutable std::vector<int> counts_, displs_;
+};
+
+} // namespace tribo

@@ -1,0 +1,137 @@
+// The surface state shared out among the ranks of one case (docs/model.md §16, "The state shared").
+#include "tribo/contact/state_share.hpp"
+
+#include "tribo/core/error.hpp"
+
+#include <algorithm>
+#include <array>
+#include <type_traits>
+
+namespace tribo {
+
+namespace {
+
+// One exchange carries this many candidates per rank, after their number and the rank's extreme value;
+// more tie on one rank only where nodes are mirror images, and then a second exchange settles it.
+constexpr std::size_t carried = 2;
+// A candidate as the ranks exchange it: node, type, value, then what travels with it (a violation: the
+// node's u, w, fx, fz).
+constexpr std::size_t violation_fields = 7, trigger_fields = 3;
+
+template <class Entry> void packEntry(const Entry &e, double *out) {
+  out[0] = static_cast<double>(e.node), out[1] = static_cast<double>(static_cast<int>(e.type));
+  out[2] = e.value();
+}
+template <class Entry> Entry unpackEntry(const double *in) {
+  Entry e;
+  e.node = static_cast<int>(in[0]), e.type = static_cast<EventType>(static_cast<int>(in[1]));
+  if constexpr (std::is_same_v<Entry, Violation>)
+    e.force = in[2];
+  else
+    e.step = in[2];
+  return e;
+}
+
+// The winner over every rank of `comm` (StateShare::agree): one exchange of each rank's extreme and
+// candidates, from which every rank picks the same winner (the ranks hold increasing nodes, so the first
+// candidate, in rank order, that ties with the extreme of all is the lowest such node); a second exchange
+// of each rank's winner against that extreme where a rank that can hold it had more candidates than it
+// carried. `pack(e, out)` writes the `fields` doubles of a candidate, `unpack(in)` reads them.
+template <class Rule, class Pack, class Unpack>
+typename Rule::entry_type agreeOn(MPI_Comm comm, int ranks, const Rule &mine, std::size_t fields,
+                                  std::vector<double> &record, std::vector<double> &all, Pack pack,
+                                  Unpack unpack) {
+  using Order = typename Rule::order;
+  const auto &candidates = mine.candidates();
+  const std::size_t record_fields = 2 + carried * fields;
+  record.assign(record_fields, 0.0);
+  record[0] = static_cast<double>(candidates.size()), record[1] = mine.extreme();
+  for (std::size_t c = 0; c < std::min(candidates.size(), carried); ++c)
+    pack(candidates[c], record.data() + 2 + c * fields);
+  all.resize(std::max(all.size(), record_fields * static_cast<std::size_t>(ranks)));
+  TRIBO_MPI_CALL(MPI_Allgather(record.data(), static_cast<int>(record_fields), MPI_DOUBLE, all.data(),
+                               static_cast<int>(record_fields), MPI_DOUBLE, comm));
+  auto rankRecord = [&](int r) { return all.data() + record_fields * static_cast<std::size_t>(r); };
+  double extreme = Order::none;
+  for (int r = 0; r < ranks; ++r)
+    if (Order::better(rankRecord(r)[1], extreme)) extreme = rankRecord(r)[1];
+  if (extreme == Order::none) return {}; // nothing anywhere
+  bool carried_all = true;               // by every rank that can hold the winner
+  for (int r = 0; r < ranks; ++r)
+    if (rankRecord(r)[0] > carried && Order::ties(rankRecord(r)[1], extreme)) carried_all = false;
+  if (carried_all) {
+    for (int r = 0; r < ranks; ++r) {
+      const double *got = rankRecord(r);
+      for (std::size_t c = 0; c < std::min(static_cast<std::size_t>(got[0]), carried); ++c)
+        if (const double *candidate = got + 2 + c * fields; Order::ties(candidate[2], extreme))
+          return unpack(candidate);
+    }
+  } else {
+    record.assign(fields, 0.0);
+    record[0] = -1; // none here
+    if (const auto w = mine.winner(extreme); w.node >= 0) pack(w, record.data());
+    TRIBO_MPI_CALL(MPI_Allgather(record.data(), static_cast<int>(fields), MPI_DOUBLE, all.data(),
+                                 static_cast<int>(fields), MPI_DOUBLE, comm));
+    for (int r = 0; r < ranks; ++r)
+      if (const double *got = all.data() + fields * static_cast<std::size_t>(r); got[0] >= 0)
+        return unpack(got);
+  }
+  throw SolverError("the ranks found an extreme value but no node holds it"); // not reached
+}
+
+} // namespace
+
+StateShare::StateShare(MPI_Comm comm, std::size_t nodes) : comm_(comm) {
+  TRIBO_MPI_CALL(MPI_Comm_rank(comm_, &rank_));
+  TRIBO_MPI_CALL(MPI_Comm_size(comm_, &ranks_));
+  const auto p = static_cast<std::size_t>(ranks_);
+  first_.resize(p + 1);
+  for (std::size_t r = 0; r <= p; ++r)
+    first_[r] = nodes * r / p;
+  packed_.resize(4 * nodes);
+  counts_.resize(p);
+  displs_.resize(p);
+  for (std::size_t r = 0; r < p; ++r) {
+    counts_[r] = static_cast<int>(4 * (first_[r + 1] - first_[r]));
+    displs_[r] = static_cast<int>(4 * first_[r]);
+  }
+}
+
+Violation StateShare::agree(const MostOffending &mine, const SurfaceState &state, NodeState &at) const {
+  auto pack = [&](const Violation &v, double *out) {
+    packEntry(v, out);
+    const auto k = static_cast<std::size_t>(v.node);
+    out[3] = state.u[k], out[4] = state.w[k], out[5] = state.fx[k], out[6] = state.fz[k];
+  };
+  auto unpack = [&](const double *in) {
+    at = {in[3], in[4], in[5], in[6]};
+    return unpackEntry<Violation>(in);
+  };
+  return agreeOn(comm_, ranks_, mine, violation_fields, record_, packed_, pack, unpack);
+}
+
+Trigger StateShare::agree(const FirstTrigger &mine) const {
+  return agreeOn(comm_, ranks_, mine, trigger_fields, record_, packed_, packEntry<Trigger>,
+                 unpackEntry<Trigger>);
+}
+
+void StateShare::complete(SurfaceState &state) const {
+  const std::size_t f = first(), n = end() - f;
+  std::array<std::vector<double> *, 4> fields{&state.u, &state.w, &state.fx, &state.fz};
+  for (std::size_t c = 0; c < 4; ++c)
+    std::copy(fields[c]->begin() + static_cast<std::ptrdiff_t>(f),
+              fields[c]->begin() + static_cast<std::ptrdiff_t>(f + n),
+              packed_.begin() + static_cast<std::ptrdiff_t>(4 * f + c * n));
+  TRIBO_MPI_CALL(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, packed_.data(), counts_.data(),
+                                displs_.data(), MPI_DOUBLE, comm_));
+  for (int r = 0; r < ranks_; ++r) {
+    const std::size_t rf = first_[static_cast<std::size_t>(r)],
+                      rn = first_[static_cast<std::size_t>(r) + 1] - rf;
+    for (std::size_t c = 0; c < 4; ++c)
+      std::copy(packed_.begin() + static_cast<std::ptrdiff_t>(4 * rf + c * rn),
+                packed_.begin() + static_cast<std::ptrdiff_t>(4 * rf + (c + 1) * rn),
+                fields[c]->begin() + static_cast<std::ptrdiff_t>(rf));
+  }
+}
+
+} // namespace tribo

@@ -1,0 +1,108 @@
+// The state shared out among the ranks (state_share.hpp): the ranks agree on the node (and the next
+// event) that one scan of every node picks, and the node's state and then the whole state reach every
+// rank, bit for bit.
+#include "tribo/contact/state_share.hpp"
+
+#include <gtest/gtest.h>
+#include <limits>
+#include <mpi.h>
+#include <random>
+
+using namespace tribo;
+
+namespace {
+
+SurfaceState randomState(std::mt19937_64 &rng, std::size_t n) {
+  std::uniform_real_distribution<double> value(-1.0, 1.0);
+  SurfaceState s;
+  for (auto *f : {&s.u, &s.w, &s.fx, &s.fz}) {
+    f->resize(n);
+    for (double &v : *f)
+      v = value(rng);
+  }
+  return s;
+}
+
+// The nodes outside this rank's share as a stale state would have them (here: NaN).
+void spoilOthers(SurfaceState &s, const StateShare &share) {
+  for (auto *f : {&s.u, &s.w, &s.fx, &s.fz})
+    for (std::size_t k = 0; k < f->size(); ++k)
+      if (k < share.first() || k >= share.end()) (*f)[k] = std::numeric_limits<double>::quiet_NaN();
+}
+
+bool same(const std::vector<double> &a, const std::vector<double> &b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
+}
+
+} // namespace
+
+TEST(StateShare, RangesTileTheNodes) {
+  int ranks = 1, rank = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const StateShare share(MPI_COMM_WORLD, 37);
+  unsigned long mine[2] = {share.first(), share.end()};
+  std::vector<unsigned long> all(2 * static_cast<std::size_t>(ranks));
+  MPI_Allgather(mine, 2, MPI_UNSIGNED_LONG, all.data(), 2, MPI_UNSIGNED_LONG, MPI_COMM_WORLD);
+  EXPECT_EQ(all.front(), 0u);
+  EXPECT_EQ(all.back(), 37u);
+  for (int r = 1; r < ranks; ++r)
+    EXPECT_EQ(all[2 * r], all[2 * r - 1]) << "rank " << r << " starts where rank " << r - 1 << " ends";
+}
+
+TEST(StateShare, AgreeOnTheWinnersOfOneScanAndCompleteTheState) {
+  const std::size_t n = 37;
+  const StateShare share(MPI_COMM_WORLD, n);
+  std::mt19937_64 rng(3); // the same draws on every rank
+  std::uniform_int_distribution<int> ties(0, 5);
+  for (int trial = 0; trial < 200; ++trial) {
+    const SurfaceState truth = randomState(rng, n);
+    MostOffending whole, mine;
+    for (std::size_t k = 0; k < n; ++k) {
+      if (rng() % 3 == 0) continue;
+      // None, distinct (one exchange settles it), or many near-ties (more than a rank carries).
+      const double force = trial % 10 == 0  ? 0.0
+                           : trial % 3 == 1 ? 0.5 + 1e-3 * static_cast<double>(rng() % 1000)
+                           : rng() % 2      ? 1.0 + 0.4e-9 * ties(rng)
+                                            : 0.5;
+      if (force == 0) continue;
+      const Violation v{static_cast<EventType>(rng() % 3), static_cast<int>(k), force};
+      whole.add(v);
+      if (k >= share.first() && k < share.end()) mine.add(v);
+    }
+    const Violation expected = whole.winner();
+    SurfaceState s = truth;
+    spoilOthers(s, share);
+    StateShare::NodeState at;
+    const Violation got = share.agree(mine, s, at);
+    ASSERT_EQ(got.node, expected.node) << "trial " << trial;
+    ASSERT_EQ(got.type, expected.type);
+    ASSERT_EQ(got.force, expected.force);
+    if (got.node >= 0) {
+      const auto k = static_cast<std::size_t>(got.node);
+      EXPECT_EQ(at.u, truth.u[k]);
+      EXPECT_EQ(at.w, truth.w[k]);
+      EXPECT_EQ(at.fx, truth.fx[k]);
+      EXPECT_EQ(at.fz, truth.fz[k]);
+    }
+    // The next event, by the smallest step.
+    FirstTrigger whole_t, mine_t;
+    for (std::size_t k = 0; k < n; ++k) {
+      if (rng() % 3 == 0 || trial % 10 == 0) continue;
+      const double step = trial % 3 == 1 ? 0.5 + 1e-3 * static_cast<double>(rng() % 1000)
+                          : rng() % 2    ? 1.0 - 0.4e-9 * ties(rng)
+                                         : 2.0;
+      const Trigger t{static_cast<EventType>(rng() % 3), static_cast<int>(k), step};
+      whole_t.add(t);
+      if (k >= share.first() && k < share.end()) mine_t.add(t);
+    }
+    const Trigger expected_t = whole_t.winner(), got_t = share.agree(mine_t);
+    ASSERT_EQ(got_t.node, expected_t.node) << "trial " << trial;
+    ASSERT_EQ(got_t.type, expected_t.type);
+    ASSERT_EQ(got_t.step, expected_t.step);
+
+    share.complete(s);
+    ASSERT_TRUE(same(s.u, truth.u) && same(s.w, truth.w) && same(s.fx, truth.fx) && same(s.fz, truth.fz))
+        << "trial " << trial;
+  }
+}
