@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <array>
-#include <type_traits>
 
 namespace tribo {
 
@@ -22,14 +21,8 @@ template <class Entry> void packEntry(const Entry &e, double *out) {
   out[0] = static_cast<double>(e.node), out[1] = static_cast<double>(static_cast<int>(e.type));
   out[2] = e.value();
 }
-template <class Entry> Entry unpackEntry(const double *in) {
-  Entry e;
-  e.node = static_cast<int>(in[0]), e.type = static_cast<EventType>(static_cast<int>(in[1]));
-  if constexpr (std::is_same_v<Entry, Violation>)
-    e.force = in[2];
-  else
-    e.step = in[2];
-  return e;
+template <class Entry> Entry unpackEntry(const double *in) { // Violation and Trigger: {type, node, value}
+  return Entry{static_cast<EventType>(static_cast<int>(in[1])), static_cast<int>(in[0]), in[2]};
 }
 
 // The winner over every rank of `comm` (StateShare::agree): one exchange of each rank's extreme and

@@ -29,13 +29,7 @@ template <class Rule> std::vector<typename Rule::entry_type> nearTies(std::mt199
   for (int k = 0; k < nodes; ++k) {
     if (rng() % 3 == 0) continue; // nothing at this node
     const double value = rng() % 2 ? 1.0 + sign * 0.4e-9 * ties(rng) : 1.0 - sign * away(rng);
-    Entry e;
-    e.type = static_cast<EventType>(rng() % 3), e.node = k;
-    if constexpr (std::is_same_v<Entry, Violation>)
-      e.force = value;
-    else
-      e.step = value;
-    es.push_back(e);
+    es.push_back(Entry{static_cast<EventType>(rng() % 3), k, value});
   }
   return es;
 }
