@@ -74,11 +74,18 @@ SlabSystem::SlabSystem(MPI_Comm comm, const BinaryHierarchy &grid, const Elastic
   TRIBO_PETSC_CALL(VecDuplicate(d_, rhs_.out()));
   TRIBO_PETSC_CALL(VecDuplicate(d_, work_.out()));
 
-  // Identity rows of the prescribed dofs scaled like the stiffness, to keep the operator well conditioned.
+  // Identity rows of the prescribed dofs scaled like the stiffness, to keep the operator well conditioned:
+  // the power of two just above the largest |K_ii|. A maximum is exact in any order, so the scale is the
+  // same on any number of ranks and wherever the vector lies; a sum is not: OpenBLAS's AVX-512 dasum (the
+  // NORM_1 of one rank) peels to a 64-byte boundary, so the mean |K_ii| moved in its last bit with the heap's
+  // layout and, through the slab's solves, F by 1e-11 W after 2000 events at n_x = 8193 (docs/performance.md,
+  // "A one-rank run that depended on the heap"). A power of two also keeps b = diag v exact.
   TRIBO_PETSC_CALL(MatGetDiagonal(K_, work_));
-  PetscReal diag_sum = 0;
-  TRIBO_PETSC_CALL(VecNorm(work_, NORM_1, &diag_sum));
-  diag_ = diag_sum / static_cast<double>(2 * grid_.nodeCount());
+  PetscReal diag_max = 0;
+  TRIBO_PETSC_CALL(VecNorm(work_, NORM_INFINITY, &diag_max));
+  int exponent = 0;
+  std::frexp(diag_max, &exponent);
+  diag_ = std::ldexp(1.0, exponent);
 
   // Gather of the surface: the surface node of column k is global node columnOffset(k).
   const std::int64_t nx = grid_.surfaceNodeCount();

@@ -260,6 +260,24 @@ TEST(SlabSystem, SameSolutionOnOneAndAllRanks) {
   }
 }
 
+TEST(SlabSystem, IdentityRowScaleIsAPowerOfTwoOnEveryRankCount) {
+  // The scale comes from max |K_ii|, which is exact in any order, not from a sum, whose last bit moved
+  // with OpenBLAS's AVX-512 dasum and the vector's address (docs/performance.md, "A one-rank run that
+  // depended on the heap"): a power of two in (max, 2 max], the same on all ranks and on one alone.
+  const BinaryHierarchy grid(7, 1e-3, 1e-3);
+  SlabSystem all(PETSC_COMM_WORLD, grid, kElastic, SlabSupport{});
+  SlabSystem one(PETSC_COMM_SELF, grid, kElastic, SlabSupport{});
+  OwnedVec diagonal;
+  ASSERT_EQ(MatCreateVecs(all.stiffness(), diagonal.out(), nullptr), 0);
+  ASSERT_EQ(MatGetDiagonal(all.stiffness(), diagonal), 0);
+  const double k_max = maxAbs(diagonal), scale = all.identityScale();
+  int exponent = 0;
+  EXPECT_EQ(std::frexp(scale, &exponent), 0.5) << scale;
+  EXPECT_GT(scale, k_max);
+  EXPECT_LE(scale, 2 * k_max);
+  EXPECT_EQ(one.identityScale(), scale);
+}
+
 TEST(SlabSystem, IterativeDefaultAgreesWithDirect) {
   // Above direct_max_dofs the default is GMRES + BoomerAMG; at rtol 1e-10 it matches MUMPS to ~1e-7.
   FlatPunchProblem pb;

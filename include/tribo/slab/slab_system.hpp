@@ -119,6 +119,9 @@ public:
   /// iterative KSP's next initial guess) and so every later solve are as they were. Collective.
   SlabFields solveFields(const SurfaceCondition &s);
 
+  /// The scale of the prescribed dofs' identity rows in the operator: the power of two just above
+  /// max |K_ii|, the same on any number of ranks.
+  double identityScale() const { return diag_; }
   KSP ksp() const { return ksp_; }
   /// Operator (re)builds so far: one per change of the set of prescribed dofs.
   int operatorBuilds() const { return operator_builds_; }
@@ -149,7 +152,7 @@ private:
   std::vector<DofKind> kind_; // per owned dof
   std::vector<double> value_; // per owned dof
   bool partition_changed_ = true;
-  double diag_ = 1.0; // scale of the identity rows: mean |K_ii|
+  double diag_ = 1.0; // scale of the identity rows: the power of two just above max |K_ii|
   int operator_builds_ = 0;
   PetscInt last_iterations_ = 0;
 };
