@@ -57,12 +57,28 @@ print(time.perf_counter() - w)'
   rm -f "$a" "$b"
   echo "# the box: two processes at once did $(ratio "$(echo "2 * $one" | bc)" "$two")x the work of one (2.00: two free cores)"
 }
+# The same for memory: the triad (bench/bench_triad.cpp) alone, then two at once, per working set: the
+# bandwidth two processes share, (GB/s of one + GB/s of the other) / (GB/s alone). The ceiling of the 1/2
+# ratio of a phase bound by memory traffic (the pivots' GEMM, the slips' passes), as the CPU loop above is
+# of a phase bound by arithmetic.
+bandwidth() {
+  local triad="$build/bench/bench_triad" one a b
+  one=$("$triad" -reps 10 -max_mb 48)
+  a=$(mktemp) b=$(mktemp)
+  "$triad" -reps 10 -max_mb 48 >"$a" &
+  "$triad" -reps 10 -max_mb 48 >"$b"
+  wait
+  paste <(grep '^triad' <<<"$one") <(grep '^triad' "$a") <(grep '^triad' "$b") |
+    awk '{ printf "# the box: triad at %6.0f KB per process: one %6.1f GB/s, two at once %6.1f GB/s together = %.2fx\n", $3, $5, $12 + $19, ($12 + $19) / $5 }'
+  rm -f "$a" "$b"
+}
 same() { [[ "$1 $2" == "$3 $4" ]] && echo "same to the last bit" || { [[ $1 == "$3" ]] && echo "same events, F differs" || echo "EVENTS DIFFER"; }; }
 
 fmt="%-4s %-5s %10s %10s %10s | %10s %10s %10s | %s\n"
 printf "$fmt" pair ranks "condense" normal events "CPU cond." "CPU normal" "CPU events" "fingerprints (events, F)"
 for ((i = 1; i <= reps; ++i)); do
   capacity
+  ((i == 1)) && bandwidth
   read -r c1 n1 e1 cc1 cn1 ce1 f1 g1 < <(run 1)
   printf "$fmt" "$i" 1 "$c1" "$n1" "$e1" "$cc1" "$cn1" "$ce1" "$f1 $g1"
   read -r c2 n2 e2 cc2 cn2 ce2 f2 g2 < <(run 2)
