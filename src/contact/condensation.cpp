@@ -83,6 +83,19 @@ void CondensedSurfaceSolver::condense() {
       recv_counts[q] = static_cast<int>((firstColumn(from + 1) - firstColumn(from)) * local_rows_);
   }
   std::vector<double> send(mine * (rows_ - local_rows_)), gathered;
+  // The forces are needed at the surface only: K's surface rows times d, each row summed as in K d (the
+  // same bits), a third of K d's rows and of its fresh pages (docs/performance.md, "What the box gives
+  // two ranks").
+  OwnedMat surface_stiffness;
+  {
+    OwnedIS rows, all_columns;
+    const MPI_Comm self = PetscObjectComm(reinterpret_cast<PetscObject>(slab.stiffness()));
+    TRIBO_PETSC_CALL(ISCreateGeneral(self, static_cast<PetscInt>(surface_row.size()), surface_row.data(),
+                                     PETSC_COPY_VALUES, rows.out()));
+    TRIBO_PETSC_CALL(ISCreateStride(self, slab_rows, 0, 1, all_columns.out()));
+    TRIBO_PETSC_CALL(
+        MatCreateSubMatrix(slab.stiffness(), rows, all_columns, MAT_INITIAL_MATRIX, surface_stiffness.out()));
+  }
   for (std::size_t b = blocks * me / P; b < blocks * (me + 1) / P; ++b) {
     const std::size_t j0 = blockBegin(b), cols = blockBegin(b + 1) - j0;
     OwnedMat values;
@@ -100,7 +113,7 @@ void CondensedSurfaceSolver::condense() {
     TRIBO_PETSC_CALL(MatAssemblyBegin(values, MAT_FINAL_ASSEMBLY));
     TRIBO_PETSC_CALL(MatAssemblyEnd(values, MAT_FINAL_ASSEMBLY));
     OwnedMat d = slab.solvePrescribed(values), f;
-    TRIBO_PETSC_CALL(MatMatMult(slab.stiffness(), d, MAT_INITIAL_MATRIX, PETSC_DEFAULT, f.out()));
+    TRIBO_PETSC_CALL(MatMatMult(surface_stiffness, d, MAT_INITIAL_MATRIX, PETSC_DEFAULT, f.out()));
     gathered.assign(4 * nx_ * cols, 0.0); // per column: 2 n_x displacements, then 2 n_x forces
     const PetscScalar *dv = nullptr, *fv = nullptr;
     PetscInt lda_d = 0, lda_f = 0;
@@ -111,7 +124,7 @@ void CondensedSurfaceSolver::condense() {
     for (std::size_t c = 0; c < cols; ++c)
       for (std::size_t i = 0; i < surface_row.size(); ++i) {
         gathered[c * 4 * nx_ + i] = dv[c * lda_d + surface_row[i]];
-        gathered[c * 4 * nx_ + 2 * nx_ + i] = fv[c * lda_f + surface_row[i]];
+        gathered[c * 4 * nx_ + 2 * nx_ + i] = fv[c * lda_f + i];
       }
     TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(d, &dv));
     TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(f, &fv));
