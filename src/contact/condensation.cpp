@@ -85,14 +85,14 @@ void CondensedSurfaceSolver::condense() {
   std::vector<double> send(mine * (rows_ - local_rows_)), gathered;
   // The forces are needed at the surface only: K's surface rows times d, each row summed as in K d (the
   // same bits), a third of K d's rows and of its fresh pages (docs/performance.md, "What the box gives
-  // two ranks").
+  // two ranks in memory").
   OwnedMat surface_stiffness;
   {
     OwnedIS rows, all_columns;
-    const MPI_Comm self = PetscObjectComm(reinterpret_cast<PetscObject>(slab.stiffness()));
-    TRIBO_PETSC_CALL(ISCreateGeneral(self, static_cast<PetscInt>(surface_row.size()), surface_row.data(),
+    const MPI_Comm slab_comm = PetscObjectComm(reinterpret_cast<PetscObject>(slab.stiffness()));
+    TRIBO_PETSC_CALL(ISCreateGeneral(slab_comm, static_cast<PetscInt>(surface_row.size()), surface_row.data(),
                                      PETSC_COPY_VALUES, rows.out()));
-    TRIBO_PETSC_CALL(ISCreateStride(self, slab_rows, 0, 1, all_columns.out()));
+    TRIBO_PETSC_CALL(ISCreateStride(slab_comm, slab_rows, 0, 1, all_columns.out()));
     TRIBO_PETSC_CALL(
         MatCreateSubMatrix(slab.stiffness(), rows, all_columns, MAT_INITIAL_MATRIX, surface_stiffness.out()));
   }
