@@ -281,24 +281,28 @@ Trigger FrictionalContact::nextTrigger(const ConstantLoadResponse &response) con
     if (step > 0) found.add({t, k, step});
   };
   const std::size_t first = share_ ? share_->first() : 0, end = share_ ? share_->end() : x_.size();
-  for (std::size_t i = first; i < end; ++i) {
+  for (std::size_t i = first; i < end; ++i) { // the contact nodes first: their steps cost a division
+    if (!eq_.in_contact[i]) continue;
     const int k = static_cast<int>(i);
-    if (eq_.in_contact[i]) {
-      const double fx = state.fx[i], fz = state.fz[i];
-      for (double sigma : {1.0, -1.0}) { // fx + s dfx = sigma mu (fz + s dfz)
-        if (params_.frictionless) break;
-        const double rate = d.fx[i] - sigma * mu * d.fz[i];
-        const double room = sigma * mu * fz - fx;
-        if (sigma * rate > 0 && sigma * room >= 0) consider(room / rate, EventType::slip, k);
-      }
-      if (d.fz[i] < 0) consider(-fz / d.fz[i], EventType::release, k);
-    } else {
-      // The gap at the deformed position (pitfall 8): its first root, exactly, from the pin's shape.
-      const GapAlongMotion g{x_[i], state.u[i], d.u[i], xc, interference, dd, state.w[i], d.w[i]};
-      // The smallest step so far bounds the root: a node whose root lies past it cannot win (a lower
-      // node's step is smaller), so the winner's root is the same whatever the split of the search.
-      consider(pin.firstGapRoot(g, found.extreme(), gap_tol_, params_.min_increment), EventType::contact, k);
+    const double fx = state.fx[i], fz = state.fz[i];
+    for (double sigma : {1.0, -1.0}) { // fx + s dfx = sigma mu (fz + s dfz)
+      if (params_.frictionless) break;
+      const double rate = d.fx[i] - sigma * mu * d.fz[i];
+      const double room = sigma * mu * fz - fx;
+      if (sigma * rate > 0 && sigma * room >= 0) consider(room / rate, EventType::slip, k);
     }
+    if (d.fz[i] < 0) consider(-fz / d.fz[i], EventType::release, k);
+  }
+  for (std::size_t i = first; i < end; ++i) {
+    if (eq_.in_contact[i]) continue;
+    // The gap at the deformed position (pitfall 8): its first root, exactly, from the pin's shape.
+    const GapAlongMotion g{x_[i], state.u[i], d.u[i], xc, interference, dd, state.w[i], d.w[i]};
+    // The steps found so far bound the root: past the reach of the smallest (Smallest::reach), a node
+    // cannot tie with it, let alone win. The winner's root is then found whatever the order or the split
+    // of the search; with the contact nodes' steps known first, Newton stops after its first step at
+    // most free nodes (issue 20, goal 6; docs/performance.md, "The event search in two passes").
+    consider(pin.firstGapRoot(g, Smallest::reach(found.extreme()), gap_tol_, params_.min_increment),
+             EventType::contact, static_cast<int>(i));
   }
   const Trigger best = share_ ? share_->agree(found) : found.winner();
   if (best.node < 0)

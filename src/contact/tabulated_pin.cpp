@@ -195,10 +195,12 @@ double TabulatedPin::firstGapRoot(const GapAlongMotion &g, double limit, double 
     if (block_lower_[k] - std::max(depth(s_enter), depth(s_block_exit)) > gap_tol) {
       j = block_end;
     } else {
-      const double s_exit = std::min(limit, sAt(rightward ? x_[j + 1] : x_[j]));
+      const double s_piece_exit = sAt(rightward ? x_[j + 1] : x_[j]), s_exit = std::min(limit, s_piece_exit);
       if (lower_[j] - std::max(depth(s_enter), depth(s_exit)) <= gap_tol && s_exit > s_enter) {
-        const double s = rootOnPiece(g, j, s_enter, s_exit, gap_tol);
-        if (s < inf) return s;
+        // The root on the whole piece, not cut at the limit: its bits do not depend on the bound, which
+        // the order and the split of the event search set (FrictionalContact::nextTrigger).
+        const double s = rootOnPiece(g, j, s_enter, s_piece_exit, gap_tol);
+        if (s < inf) return s < limit ? s : inf;
       }
     }
     s_enter = std::max(s_enter, sAt(rightward ? x_[j + 1] : x_[j]));

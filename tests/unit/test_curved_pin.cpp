@@ -90,3 +90,29 @@ TEST(CurvedPin, FirstGapRootIsWhereTheCircleReachesTheDepth) {
   const tribo::GapAlongMotion left{1e-4, 0.0, 0.0, xc, d, 0.0, 0.0, 0.0};
   EXPECT_TRUE(std::isinf(pin.firstGapRoot(left, std::numeric_limits<double>::infinity(), 1e-20, 1e-12)));
 }
+
+// Any bound above the root (by more than its round-off; the search's bound lies 2e-9 above the smallest
+// step, Smallest::reach) gives the root to the last bit: Newton approaches the convex gap's first root
+// from below, so the bound (set by the event search's order and its split among the ranks) never cuts an
+// iteration that leads to it.
+TEST(CurvedPin, FirstGapRootDoesNotDependOnTheBoundAboveIt) {
+  const CurvedPin circle{0.2};
+  const tribo::PinShape &pin = circle;
+  const double inf = std::numeric_limits<double>::infinity();
+  std::mt19937_64 rng(3);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  int found = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const double xc = 3e-4;
+    tribo::GapAlongMotion g{xc + 2e-4 * unit(rng), 1e-7 * unit(rng), 0.05 * unit(rng), xc, 2e-8,
+                            1e-3 * unit(rng),      1e-9 * unit(rng), 1e-3 * unit(rng)};
+    g.interference = circle.height(g.xi(0)) + g.w - 1e-8 * std::abs(unit(rng)) - 1e-12; // a gap > 0 at 0
+    const double s = pin.firstGapRoot(g, inf, 1e-20, 1e-12);
+    if (std::isinf(s)) continue;
+    ++found;
+    for (double above : {s * (1 + 1e-9), s * (1 + 2e-9), 1.5 * s, 10 * s})
+      ASSERT_EQ(pin.firstGapRoot(g, above, 1e-20, 1e-12), s) << "trial " << trial << ", bound " << above;
+    EXPECT_TRUE(std::isinf(pin.firstGapRoot(g, s, 1e-20, 1e-12))) << "trial " << trial; // at the root: none
+  }
+  EXPECT_GT(found, 500);
+}

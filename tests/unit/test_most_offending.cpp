@@ -2,6 +2,8 @@
 // (smallest step), ties within the tolerance to the lowest node, whatever the split of the scan.
 #include "tribo/contact/most_offending.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <gtest/gtest.h>
 #include <random>
 #include <type_traits>
@@ -111,4 +113,52 @@ TEST(TieRule, TwoEntriesAsTheSequentialRules) {
 TEST(TieRule, AnySplitGivesTheSameWinner) {
   checkAnySplit<MostOffending>(11);
   checkAnySplit<FirstTrigger>(13);
+}
+
+// The event search offers the contact nodes' steps before the free nodes' roots: any order of the offers
+// keeps the same candidates, in node order, and so the same winner.
+template <class Rule> void checkAnyOrder(unsigned seed) {
+  std::mt19937_64 rng(seed);
+  for (int trial = 0; trial < 300; ++trial) {
+    auto es = nearTies<Rule>(rng, 40);
+    Rule sorted;
+    for (const auto &e : es)
+      sorted.add(e);
+    std::shuffle(es.begin(), es.end(), rng);
+    Rule shuffled;
+    for (const auto &e : es)
+      shuffled.add(e);
+    ASSERT_EQ(shuffled.extreme(), sorted.extreme()) << "trial " << trial;
+    ASSERT_EQ(shuffled.candidates().size(), sorted.candidates().size()) << "trial " << trial;
+    for (std::size_t c = 0; c < sorted.candidates().size(); ++c)
+      ASSERT_EQ(shuffled.candidates()[c].node, sorted.candidates()[c].node) << "trial " << trial;
+    ASSERT_EQ(shuffled.winner().node, sorted.winner().node) << "trial " << trial;
+  }
+}
+
+TEST(TieRule, AnyOrderGivesTheSameWinner) {
+  checkAnyOrder<MostOffending>(17);
+  checkAnyOrder<FirstTrigger>(19);
+}
+
+// What the search may skip: every step that ties with the smallest S lies below Smallest::reach(S).
+TEST(FirstTrigger, EveryStepThatTiesLiesBelowTheReach) {
+  std::mt19937_64 rng(23);
+  std::uniform_real_distribution<double> exponent(-40, 5), rel(0, 3e-9);
+  int tying = 0;
+  for (int trial = 0; trial < 100000; ++trial) {
+    const double s = std::pow(10.0, exponent(rng)), v = s * (1 + rel(rng));
+    if (!Smallest::ties(v, s)) continue;
+    ++tying;
+    ASSERT_LT(v, Smallest::reach(s)) << s << " " << v;
+  }
+  EXPECT_GT(tying, 10000);
+  // At the edge: the largest double that ties with s.
+  for (double s : {1.0, 3.7e-9, 2.2e-16, 6.1e3}) {
+    double v = s * (1 + 1.5e-9);
+    while (!Smallest::ties(v, s))
+      v = std::nextafter(v, 0.0);
+    EXPECT_LT(v, Smallest::reach(s));
+    EXPECT_FALSE(Smallest::ties(Smallest::reach(s), s));
+  }
 }

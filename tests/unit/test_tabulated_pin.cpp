@@ -116,6 +116,10 @@ TEST_P(FirstGapRoot, IsTheFirstCrossing) {
       EXPECT_LE(std::abs(gap(s)), 1e-18) << "trial " << trial;
       EXPECT_TRUE(std::isinf(pin.firstGapRoot(g, 0.5 * s, 1e-18, 1e-12)) ||
                   pin.firstGapRoot(g, 0.5 * s, 1e-18, 1e-12) >= 0.5 * s);
+      // Any bound above the root gives the root to the last bit (the event search's order and its split
+      // among the ranks set the bound, at least 2e-9 above the smallest step: Smallest::reach).
+      for (double above : {s * (1 + 1e-9), s * (1 + 2e-9), 1.5 * s, 10 * s})
+        EXPECT_EQ(pin.firstGapRoot(g, above, 1e-18, 1e-12), s) << "trial " << trial << ", bound " << above;
     }
   }
   EXPECT_GT(found, 100);

@@ -8,6 +8,7 @@
 
 #include "tribo/contact/slip_event.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <vector>
 
@@ -45,17 +46,20 @@ struct Smallest {
   static constexpr double none = std::numeric_limits<double>::infinity();
   static bool better(double a, double b) { return a < b; }
   static bool ties(double v, double extreme) { return v * (1 - tie_tolerance) <= extreme; }
+  /// Above every value that ties with `extreme` (v (1 - tol) <= S gives v < S (1 + 2 tol)): a search
+  /// may skip what lies past it.
+  static double reach(double extreme) { return extreme * (1 + 2 * tie_tolerance); }
 };
 
-/// The entries of a scan, offered in increasing node order: the extreme value, and the entries that tie
-/// with it (usually one), from which the winner is the lowest node that ties with the extreme over every
-/// rank's scan.
+/// The entries of a scan, offered in any node order: the extreme value, and the entries that tie with it
+/// (usually one, kept in node order), from which the winner is the lowest node that ties with the extreme
+/// over every rank's scan.
 template <class Entry, class Order> class TieRule {
 public:
   using entry_type = Entry;
   using order = Order;
 
-  /// Offer an entry (its node not below any offered before).
+  /// Offer an entry, in any order of the nodes (the entries of one node in the order of their types' tests).
   void add(const Entry &e) {
     if (Order::better(e.value(), extreme_)) {
       extreme_ = e.value();
@@ -64,7 +68,10 @@ public:
         if (Order::ties(c.value(), extreme_)) candidates_[kept++] = c;
       candidates_.resize(kept);
     }
-    if (Order::ties(e.value(), extreme_)) candidates_.push_back(e);
+    if (Order::ties(e.value(), extreme_)) // after the candidates of lower or equal nodes (usually none)
+      candidates_.insert(std::upper_bound(candidates_.begin(), candidates_.end(), e,
+                                          [](const Entry &a, const Entry &b) { return a.node < b.node; }),
+                         e);
   }
   /// The extreme value offered (Order::none if none).
   double extreme() const { return extreme_; }
