@@ -76,7 +76,8 @@ std::size_t CondensedSurfaceSolver::bytesFor(std::int64_t surface_nodes, std::in
 }
 
 std::size_t CondensedSurfaceSolver::bytes() const {
-  return sizeof(double) * (base_.size() + work_.size() + pending_rows_.size()) + tableau_->bytes();
+  return sizeof(double) * (base_.size() + work_.size() + pending_rows_.size() + pending_rows_next_.size()) +
+         tableau_->bytes();
 }
 
 void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
@@ -126,25 +127,29 @@ void CondensedSurfaceSolver::gatherRows(const std::vector<std::size_t> &dofs,
                                         const std::vector<double> &known_rows,
                                         std::vector<double> &rows) const {
   const std::size_t k = dofs.size(), k_known = known.size();
-  rows.assign(k * dz_, 0.0);
-  std::vector<std::size_t> missing, slot; // dofs to gather, and their places in `dofs`
+  // Where each row comes from: known row q (>= 0), or gathered row s (-(s + 1)).
+  std::vector<std::ptrdiff_t> from(k);
+  std::vector<std::size_t> missing;
   for (std::size_t r = 0; r < k; ++r) {
     const auto it = std::lower_bound(known.begin(), known.end(), dofs[r]);
-    if (it == known.end() || *it != dofs[r]) {
+    if (it != known.end() && *it == dofs[r]) {
+      from[r] = it - known.begin();
+    } else {
+      from[r] = -static_cast<std::ptrdiff_t>(missing.size()) - 1;
       missing.push_back(dofs[r]);
-      slot.push_back(r);
-      continue;
     }
-    const auto q = static_cast<std::size_t>(it - known.begin());
-    for (std::size_t j = 0; j < dz_; ++j)
-      rows[j * k + r] = known_rows[j * k_known + q];
   }
-  if (missing.empty()) return;
   std::vector<double> packed; // row-major: missing row s at [s * 2m, (s + 1) * 2m)
-  tableau_->rows(missing, packed);
-  for (std::size_t s = 0; s < missing.size(); ++s)
-    for (std::size_t j = 0; j < dz_; ++j)
-      rows[j * k + slot[s]] = packed[s * dz_ + j];
+  if (!missing.empty()) tableau_->rows(missing, packed);
+  // Column by column, as both sides are stored (a pass over k rows per contact-set change: row by row
+  // it took 4% of the normal contact at n_x = 8193, on every rank).
+  rows.resize(k * dz_);
+  for (std::size_t j = 0; j < dz_; ++j) {
+    const double *in = known_rows.data() + j * k_known;
+    double *out = rows.data() + j * k;
+    for (std::size_t r = 0; r < k; ++r)
+      out[r] = from[r] >= 0 ? in[from[r]] : packed[static_cast<std::size_t>(-from[r] - 1) * dz_ + j];
+  }
 }
 
 // LU factors of S M S, M = A_PP (k x k, column-major) from the gathered rows of P, S = diag(|M_pp|^-1/2).
@@ -307,9 +312,8 @@ void CondensedSurfaceSolver::setContactSet(const std::vector<char> &in_contact,
     known.clear();
     collectPending();
   }
-  std::vector<double> rows;
-  gatherRows(pending_, known, pending_rows_, rows);
-  pending_rows_.swap(rows);
+  gatherRows(pending_, known, pending_rows_, pending_rows_next_);
+  pending_rows_.swap(pending_rows_next_);
   if (!pending_.empty()) factorPivotBlock(pending_, pending_rows_, pending_block_);
   if (pending_.size() > max_pending_dofs) flushPending();
 }

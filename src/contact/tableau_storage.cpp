@@ -92,10 +92,10 @@ public:
       counts[q] = static_cast<int>(static_cast<std::size_t>(hi - lo) * cols_);
       displs[q] = static_cast<int>(static_cast<std::size_t>(lo - dofs.begin()) * cols_);
     }
-    for (std::size_t s = static_cast<std::size_t>(displs[rank_]) / cols_,
-                     end = s + static_cast<std::size_t>(counts[rank_]) / cols_;
-         s < end; ++s)
-      for (std::size_t j = 0; j < cols_; ++j)
+    const std::size_t first = static_cast<std::size_t>(displs[rank_]) / cols_,
+                      end = first + static_cast<std::size_t>(counts[rank_]) / cols_;
+    for (std::size_t j = 0; j < cols_; ++j) // column by column, as in NodeSharedTableau::rows
+      for (std::size_t s = first; s < end; ++s)
         packed[s * cols_ + j] = local(j)[dofs[s] - row_begin_];
     if (ranks_ > 1)
       TRIBO_MPI_CALL(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, packed.data(), counts.data(),
@@ -182,10 +182,12 @@ public:
     turn_ ^= 1;
     return out;
   }
+  // Column by column: a node's two dofs share a cache line, and each column's page is visited once.
   void rows(const std::vector<std::size_t> &dofs, std::vector<double> &packed) override {
-    packed.resize(dofs.size() * cols_);
-    for (std::size_t s = 0; s < dofs.size(); ++s)
-      for (std::size_t j = 0; j < cols_; ++j)
+    const std::size_t n = dofs.size();
+    packed.resize(n * cols_);
+    for (std::size_t j = 0; j < cols_; ++j)
+      for (std::size_t s = 0; s < n; ++s)
         packed[s * cols_ + j] = base_[j * rows_ + dofs[s]];
   }
   std::size_t bytes() const override { return sizeof(double) * (local_rows_ * cols_ + 4 * local_rows_); }

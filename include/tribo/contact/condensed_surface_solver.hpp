@@ -175,8 +175,9 @@ private:
   // to the solves since they were first deferred.
   std::vector<std::size_t> pending_;
   std::vector<double> pending_rows_, pending_in_;
-  std::vector<Input> inputs_, inputs_w_; // work
-  std::vector<double> pending_in_w_;     // work of unitColumns
+  std::vector<double> pending_rows_next_; // work of setContactSet: the next pending_rows_
+  std::vector<Input> inputs_, inputs_w_;  // work
+  std::vector<double> pending_in_w_;      // work of unitColumns
   PivotBlock pending_block_;
   double pending_work_ = 0;
   long long solves_ = 0, condensation_solves_ = 0, pivots_ = 0;
