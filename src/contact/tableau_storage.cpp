@@ -5,8 +5,11 @@
 #include "tribo/core/error.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <sys/mman.h>
 #include <sys/statvfs.h>
+#include <unistd.h>
 
 namespace tribo {
 
@@ -131,6 +134,7 @@ public:
     void *base = nullptr;
     TRIBO_MPI_CALL(MPI_Win_shared_query(win_, 0, &got, &unit, &base));
     TRIBO_MPI_CALL(MPI_Win_lock_all(MPI_MODE_NOCHECK, win_));
+    populate(comm, base, count * sizeof(double));
     return static_cast<double *>(base);
   }
   /// Frees the window, checked. Collective.
@@ -147,6 +151,26 @@ public:
   }
 
 private:
+  // The window's pages, faulted in by the ranks in parallel, each its share of them, in one call
+  // (MADV_POPULATE_WRITE, Linux 5.14) rather than one trap per 4 KB page at the first store: the node's
+  // shared memory (tmpfs) takes no huge pages by default, and those traps took 1.8 s per rank of the
+  // condensation at n_x = 8193 on 2 ranks (docs/performance.md, "The shared tableau's pages"). Only a
+  // hint: where the kernel lacks it (EINVAL) or it fails, the pages are faulted at the first store.
+  static void populate(MPI_Comm comm, const void *base, std::size_t bytes) {
+#ifdef MADV_POPULATE_WRITE
+    int rank = 0, ranks = 1;
+    TRIBO_MPI_CALL(MPI_Comm_rank(comm, &rank));
+    TRIBO_MPI_CALL(MPI_Comm_size(comm, &ranks));
+    const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+    const std::uintptr_t first = reinterpret_cast<std::uintptr_t>(base) / page * page,
+                         pages = (reinterpret_cast<std::uintptr_t>(base) + bytes - first + page - 1) / page;
+    const auto share = [&](int r) { return first + pages * static_cast<std::uintptr_t>(r) / ranks * page; };
+    if (const std::uintptr_t lo = share(rank), hi = share(rank + 1); hi > lo)
+      (void)madvise(reinterpret_cast<void *>(lo), hi - lo, MADV_POPULATE_WRITE); // a hint: see above
+#else
+    (void)comm, (void)base, (void)bytes;
+#endif
+  }
   void reset() {
     if (win_ == MPI_WIN_NULL) return;
     // Only from the destructor, which must not throw (as PetscOwner's destroy): a failure is reported on
