@@ -1,4 +1,5 @@
 // The study runner on 1 and 2 ranks: every case written once, failures recorded, resume skips.
+#include "../scratch.hpp"
 #include "tribo/io/result_file.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/runner.hpp"
@@ -8,7 +9,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 namespace fs = std::filesystem;
 using namespace tribo;
@@ -46,21 +46,9 @@ double exactPartialSum(int n) {
 }
 
 std::string sharedScratch(const std::string &name) {
-  long long pid = getpid();
-  MPI_Bcast(&pid, 1, MPI_LONG_LONG, 0, PETSC_COMM_WORLD);
-  const auto dir = fs::temp_directory_path() / ("tribo-mpi-" + std::to_string(pid));
   int size = 1;
   MPI_Comm_size(PETSC_COMM_WORLD, &size);
-  const auto p = dir / (name + "-np" + std::to_string(size) + ".h5");
-  int rank = 0;
-  MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
-  if (rank == 0) {
-    fs::create_directories(dir);
-    fs::remove(p);
-    fs::remove(ResultFile::partialPath(p.string()));
-  }
-  MPI_Barrier(PETSC_COMM_WORLD);
-  return p.string();
+  return tribo::test::scratchPath("tribo-mpi", name + "-np" + std::to_string(size) + ".h5");
 }
 
 bool isRoot() {

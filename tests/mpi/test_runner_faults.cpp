@@ -2,6 +2,7 @@
 // store failing (I/O and not), a group's root throwing before its result leaves. Every rank must
 // return or throw the documented error (no rank left waiting: ctest's timeout catches a hang), and
 // the complete cases must stay in the `.partial`.
+#include "../scratch.hpp"
 #include "tribo/io/result_file.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/runner.hpp"
@@ -10,7 +11,6 @@
 #include <filesystem>
 #include <gtest/gtest.h>
 #include <thread>
-#include <unistd.h>
 
 namespace fs = std::filesystem;
 using namespace tribo;
@@ -58,17 +58,7 @@ std::vector<CasePlan> countingCases(int count, int bad_rank = -1) {
 }
 
 std::string sharedScratch(const std::string &name) {
-  long long pid = getpid();
-  MPI_Bcast(&pid, 1, MPI_LONG_LONG, 0, PETSC_COMM_WORLD);
-  const auto dir = fs::temp_directory_path() / ("tribo-faults-" + std::to_string(pid));
-  const auto p = dir / (name + "-np" + std::to_string(worldSize()) + ".h5");
-  if (worldRank() == 0) {
-    fs::create_directories(dir);
-    fs::remove(p);
-    fs::remove(ResultFile::partialPath(p.string()));
-  }
-  MPI_Barrier(PETSC_COMM_WORLD);
-  return p.string();
+  return tribo::test::scratchPath("tribo-faults", name + "-np" + std::to_string(worldSize()) + ".h5");
 }
 
 RunOptions quietOptions(const std::string &path, int ranks_per_case) {

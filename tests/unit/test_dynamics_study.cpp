@@ -1,4 +1,5 @@
 // Study `dynamics` and the profile reader: keys, bad input, HDF5 profile layout, a full Coulomb case.
+#include "../scratch.hpp"
 #include "tribo/core/error.hpp"
 #include "tribo/io/profile_reader.hpp"
 #include "tribo/io/result_file.hpp"
@@ -11,7 +12,6 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 namespace fs = std::filesystem;
 using namespace tribo;
@@ -19,12 +19,7 @@ using namespace tribo;
 namespace {
 
 std::string scratch(const std::string &name) {
-  const auto dir = fs::temp_directory_path() / ("tribo-test-dyn-" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  const auto p = dir / name;
-  fs::remove(p);
-  fs::remove(ResultFile::partialPath(p.string()));
-  return p.string();
+  return tribo::test::scratchPath("tribo-test-dyn", name);
 }
 
 // A contact case as the contact study writes it (layout of docs/dynamics.md): elastic rise with

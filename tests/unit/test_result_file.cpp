@@ -1,9 +1,9 @@
 // The HDF5 writer: round trip, atomic rename, no clobbering, resume of an interrupted file.
+#include "../scratch.hpp"
 #include "tribo/io/result_file.hpp"
 
 #include <filesystem>
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 namespace fs = std::filesystem;
 using tribo::CaseRecord;
@@ -13,12 +13,7 @@ using tribo::ResultReader;
 namespace {
 
 std::string scratch(const std::string &name) {
-  const auto dir = fs::temp_directory_path() / ("tribo-test-" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  const auto p = dir / name;
-  fs::remove(p);
-  fs::remove(ResultFile::partialPath(p.string()));
-  return p.string();
+  return tribo::test::scratchPath("tribo-test", name);
 }
 
 CaseRecord sampleRecord() {
