@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <fmt/format.h>
+#include <limits>
 #include <random>
 
 namespace tribo {
@@ -17,6 +18,10 @@ double unitUniform(std::mt19937_64 &rng) {
 }
 } // namespace
 
+double selfAffineModes(const SelfAffineRoughness &r) {
+  return std::floor(r.long_wavelength / r.short_wavelength * (1 + 1e-12));
+}
+
 std::vector<double> selfAffineHeights(const SelfAffineRoughness &r, const std::vector<double> &x) {
   if (!(r.hurst > 0 && r.hurst < 1))
     throw InputError(fmt::format("pin.hurst = {:g} is outside the allowed range (0, 1)", r.hurst));
@@ -27,7 +32,12 @@ std::vector<double> selfAffineHeights(const SelfAffineRoughness &r, const std::v
     throw InputError(fmt::format("pin.short_wavelength_over_Lx, pin.long_wavelength_over_Lx: need "
                                  "0 < lambda_s <= lambda_L, got {:g} and {:g} m",
                                  r.short_wavelength, r.long_wavelength));
-  const int modes = static_cast<int>(std::floor(r.long_wavelength / r.short_wavelength * (1 + 1e-12)));
+  const double count = selfAffineModes(r);
+  if (!(count <= std::numeric_limits<int>::max()))
+    throw InputError(fmt::format("pin.long_wavelength_over_Lx / pin.short_wavelength_over_Lx: {:g} modes, "
+                                 "more than can be counted",
+                                 count));
+  const int modes = static_cast<int>(count);
   const double q0 = 2 * M_PI / r.long_wavelength;
   std::mt19937_64 rng(r.seed);
   std::vector<double> amplitude(modes), phase(modes);

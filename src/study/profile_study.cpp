@@ -366,7 +366,15 @@ void readSelfAffinePin(const ConfigNode &pin, PinOnSlabSetup &setup, PinChoice &
     pin.fail("short_wavelength_over_Lx", "must not exceed pin.long_wavelength_over_Lx");
   r.seed = static_cast<std::uint64_t>(pin.getInt("seed", 1, Bounds::atLeast(0)));
   const double spacing = std::min(r.short_wavelength / 16, Lx / 2000);
-  const auto n = static_cast<std::size_t>(std::ceil(2 * Lx / spacing)) + 1;
+  // The table sums every mode at every point: its work bounded, so that the pin is built in seconds.
+  const double points = std::ceil(2 * Lx / spacing) + 1, modes = selfAffineModes(r);
+  if (constexpr double most = 2e8; !(modes * points <= most))
+    pin.fail(
+        "long_wavelength_over_Lx",
+        fmt::format("{:g} with short_wavelength_over_Lx {:g} gives {:g} modes at {:g} table points; allowed: "
+                    "modes x points <= {:g} (fewer modes: a shorter long wavelength or a longer short one)",
+                    r.long_wavelength / Lx, r.short_wavelength / Lx, modes, points, most));
+  const auto n = static_cast<std::size_t>(points);
   std::vector<double> x(n), h;
   for (std::size_t i = 0; i < n; ++i)
     x[i] = -Lx + 2 * Lx * static_cast<double>(i) / static_cast<double>(n - 1);

@@ -78,3 +78,28 @@ TEST(SelfAffineProfile, RefusesAHurstExponentOutsideZeroToOne) {
     EXPECT_NE(what.find("rough.yaml:5"), std::string::npos) << what;
   }
 }
+
+// More modes than a table can sum in seconds (a fuzzer's finding: 2.7e10 modes overflowed the count and
+// ended in std::length_error): refused, naming the key, its line and the bound.
+TEST(SelfAffineProfile, RefusesMoreModesThanTheTableCanSum) {
+  const std::string yaml = "study: profile\nslab: {levels: 5, length_x: 1.0e-3}\npin:\n  shape: self_affine\n"
+                           "  hurst: 0.8\n  rms_height: 1.0e-9\n  long_wavelength_over_Lx: 1333333333.0\n"
+                           "  short_wavelength_over_Lx: 0.05\ncontact: {events: 40}\n";
+  try {
+    tribo::buildProfileStudy(tribo::ConfigNode::fromString(yaml, "rough.yaml"));
+    FAIL() << "2.7e10 modes were accepted";
+  } catch (const tribo::InputError &e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("pin.long_wavelength_over_Lx"), std::string::npos) << what;
+    EXPECT_NE(what.find("rough.yaml:7"), std::string::npos) << what;
+    EXPECT_NE(what.find("2e+08"), std::string::npos) << what;
+  }
+  EXPECT_THROW(tribo::selfAffineHeights(
+                   [] {
+                     auto r = roughness(0.8, 1);
+                     r.long_wavelength = 1e10 * r.short_wavelength; // more than an int counts
+                     return r;
+                   }(),
+                   period(10)),
+               tribo::InputError);
+}

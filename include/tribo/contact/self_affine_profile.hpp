@@ -16,6 +16,8 @@ struct SelfAffineRoughness {
   std::uint64_t seed = 1;
 };
 
+/// The number of modes, floor(lambda_L / lambda_s).
+double selfAffineModes(const SelfAffineRoughness &r);
 /// h_r at each x [m]: sum over q_k = k q_0 (k = 1 ... floor(lambda_L / lambda_s)) of
 /// A_k cos(q_k x + phi_k), A_k ~ q_k^-(1/2 + H), phi_k uniform in [0, 2 pi), sqrt(sum A_k^2 / 2) = rms.
 /// Throws InputError for H outside (0, 1), a non-positive RMS or wavelength, lambda_s > lambda_L.
