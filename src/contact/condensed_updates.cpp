@@ -5,6 +5,7 @@
 #include "tribo/contact/slip_kernel.hpp"
 #include "tribo/core/error.hpp"
 
+#include <algorithm>
 #include <array>
 #include <fmt/format.h>
 
@@ -14,8 +15,8 @@ namespace tribo {
 // stiffness along the pin (R_u - h'(xi) R_w) and the response to the move it then makes, u by xi' - xi
 // and w along the exact circle (not its tangent); the state follows by linearity. The columns are used
 // as the tableau holds them (force where held, displacement where free): their contact forces, k's
-// force rates, then one fused pass over the state (src/contact/slip_kernel.cpp): this rank's nodes of it
-// where the ranks share the state out (state_share.hpp).
+// force rates, then one fused pass over the state (src/contact/slip_kernel.cpp): where the ranks share
+// the state out (state_share.hpp), each sums its own chunks of the contact and moves its own nodes.
 void CondensedSurfaceSolver::slip(ProvisionalEquilibrium &e, int k) {
   const SurfaceState &unit = e.unitInterference(); // first: it may solve
   const std::int64_t i = k - zone_first_;
@@ -30,8 +31,16 @@ void CondensedSurfaceSolver::slip(ProvisionalEquilibrium &e, int k) {
                          static_cast<std::size_t>(k),
                          share_ ? share_->first() : 0,
                          share_ ? share_->end() : x_.size()};
+  // The contact forces by chunks, shared out among the ranks where they share the state out: the same
+  // chunks, so the same bits, on any number of ranks.
+  const std::size_t first = e.contactFirst(), end = std::max(first, e.contactEnd());
+  const std::size_t c0 = first / contact_chunk, c1 = (end + contact_chunk - 1) / contact_chunk;
+  contact_chunks_.resize(2 * (c1 - c0));
+  const auto [mine_first, mine_end] = share_ ? share_->parts(c0, c1) : std::pair{c0, c1};
+  slipContactChunks(cols, first, end, mine_first, mine_end, contact_chunks_.data() + 2 * (mine_first - c0));
+  if (share_) share_->gatherParts(contact_chunks_.data(), c0, c1, 2);
   double load_u = 0, load_w = 0;
-  slipContactForces(cols, e.contactFirst(), e.contactEnd(), load_u, load_w);
+  addContactChunks(contact_chunks_.data(), c1 - c0, load_u, load_w);
   const double rate_u = -load_u / e.unitLoad(), rate_w = -load_w / e.unitLoad();
   // k's forces in R_u, R_w: its rows where held, zero where free.
   const auto ju = static_cast<std::size_t>(2 * i), jw = ju + 1;

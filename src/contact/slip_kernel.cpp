@@ -80,12 +80,13 @@ __attribute__((always_inline)) inline void addSlipBody(const SlipColumns &c, dou
   s.w[c.k] = w_k + (du * ru_w + dw * rw_w + g * unit.w[c.k]);
 }
 
-// Eight partial sums (node k's in the sum k mod 8, folded pairwise at the end): a fixed order, the same on
-// any number of ranks, without one chain of dependent additions over the contact (a few 1e-16 relative
-// from the node-by-node sum of ProvisionalEquilibrium::contactForce). A block of eight nodes is sixteen
-// consecutive rows, summed row by row so that the loop runs over contiguous memory (vectorised: it was a
-// sixth of steady sliding's time at n_x = 2049 with strided loads); the u rows' sums take +0 only and
-// are dropped, so each node's sum is the one of node-by-node lanes, bit for bit.
+// One chunk's sums (slip_kernel.hpp) over the nodes [first, end) of it. Eight partial sums (node k's in the
+// sum (k - first) mod 8, folded pairwise at the end): a fixed order without one chain of dependent
+// additions over the contact (a few 1e-16 relative from the node-by-node sum of
+// ProvisionalEquilibrium::contactForce). A block of eight nodes is sixteen consecutive rows, summed row by
+// row so that the loop runs over contiguous memory (vectorised: it was a sixth of steady sliding's time at
+// n_x = 2049 with strided loads); the u rows' sums take +0 only and are dropped, so each node's sum is the
+// one of node-by-node lanes, bit for bit.
 __attribute__((always_inline)) inline void contactForcesBody(const SlipColumns &c, std::size_t first,
                                                              std::size_t end, double &fz_u, double &fz_w) {
   const std::size_t z0 = c.zone_first;
@@ -119,6 +120,19 @@ __attribute__((always_inline)) inline void contactForcesBody(const SlipColumns &
   fz_w = lane_w[0];
 }
 
+// Chunks [chunk_first, chunk_end) of [first, end), each summed on its own.
+__attribute__((always_inline)) inline void contactChunksBody(const SlipColumns &c, std::size_t first,
+                                                             std::size_t end, std::size_t chunk_first,
+                                                             std::size_t chunk_end, double *sums) {
+  for (std::size_t ch = chunk_first; ch < chunk_end; ++ch) {
+    const std::size_t lo = ch * contact_chunk, hi = lo + contact_chunk;
+    double *s = sums + 2 * (ch - chunk_first);
+    s[0] = 0, s[1] = 0;
+    if (const std::size_t a = lo > first ? lo : first, b = hi < end ? hi : end; a < b)
+      contactForcesBody(c, a, b, s[0], s[1]);
+  }
+}
+
 } // namespace
 
 __attribute__((target("avx2"))) void addSlipAvx2(const SlipColumns &c, double du, double dw, double g,
@@ -131,18 +145,27 @@ void addSlipBaseline(const SlipColumns &c, double du, double dw, double g, const
   addSlipBody(c, du, dw, g, unit, state);
 }
 
-__attribute__((target("avx2"))) void slipContactForcesAvx2(const SlipColumns &c, std::size_t first,
-                                                           std::size_t end, double &fz_u, double &fz_w) {
-  contactForcesBody(c, first, end, fz_u, fz_w);
+__attribute__((target("avx2"))) void slipContactChunksAvx2(const SlipColumns &c, std::size_t first,
+                                                           std::size_t end, std::size_t chunk_first,
+                                                           std::size_t chunk_end, double *sums) {
+  contactChunksBody(c, first, end, chunk_first, chunk_end, sums);
 }
 
-void slipContactForcesBaseline(const SlipColumns &c, std::size_t first, std::size_t end, double &fz_u,
-                               double &fz_w) {
-  contactForcesBody(c, first, end, fz_u, fz_w);
+void slipContactChunksBaseline(const SlipColumns &c, std::size_t first, std::size_t end,
+                               std::size_t chunk_first, std::size_t chunk_end, double *sums) {
+  contactChunksBody(c, first, end, chunk_first, chunk_end, sums);
 }
 
-void slipContactForces(const SlipColumns &c, std::size_t first, std::size_t end, double &fz_u, double &fz_w) {
-  (cpuHasAvx2() ? slipContactForcesAvx2 : slipContactForcesBaseline)(c, first, end, fz_u, fz_w);
+void slipContactChunks(const SlipColumns &c, std::size_t first, std::size_t end, std::size_t chunk_first,
+                       std::size_t chunk_end, double *sums) {
+  (cpuHasAvx2() ? slipContactChunksAvx2 : slipContactChunksBaseline)(c, first, end, chunk_first, chunk_end,
+                                                                     sums);
+}
+
+void addContactChunks(const double *sums, std::size_t chunks, double &fz_u, double &fz_w) {
+  fz_u = 0, fz_w = 0;
+  for (std::size_t ch = 0; ch < chunks; ++ch)
+    fz_u += sums[2 * ch], fz_w += sums[2 * ch + 1];
 }
 
 bool cpuHasAvx2() {

@@ -127,4 +127,22 @@ void StateShare::complete(SurfaceState &state) const {
   }
 }
 
+std::pair<std::size_t, std::size_t> StateShare::parts(std::size_t c0, std::size_t c1, int rank) const {
+  const std::size_t n = c1 - c0, p = static_cast<std::size_t>(ranks_), r = static_cast<std::size_t>(rank);
+  return {c0 + n * r / p, c0 + n * (r + 1) / p};
+}
+
+void StateShare::gatherParts(double *values, std::size_t c0, std::size_t c1, std::size_t fields) const {
+  const auto p = static_cast<std::size_t>(ranks_);
+  part_counts_.resize(p);
+  part_displs_.resize(p);
+  for (std::size_t r = 0; r < p; ++r) {
+    const auto [lo, hi] = parts(c0, c1, static_cast<int>(r));
+    part_counts_[r] = static_cast<int>((hi - lo) * fields);
+    part_displs_[r] = static_cast<int>((lo - c0) * fields);
+  }
+  TRIBO_MPI_CALL(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, values, part_counts_.data(),
+                                part_displs_.data(), MPI_DOUBLE, comm_));
+}
+
 } // namespace tribo

@@ -106,3 +106,28 @@ TEST(StateShare, AgreeOnTheWinnersOfOneScanAndCompleteTheState) {
         << "trial " << trial;
   }
 }
+
+// The parts of a sum (a slip's contact forces by chunks): each summed by one rank; gathered, every rank
+// holds every part's values.
+TEST(StateShare, PartsTileTheSumAndGatherToEveryRank) {
+  const std::size_t fields = 2;
+  const StateShare share(MPI_COMM_WORLD, 37);
+  for (std::size_t c0 = 0; c0 < 20; c0 += 3)
+    for (std::size_t c1 = c0; c1 < 30; c1 += 2) {
+      const auto [lo, hi] = share.parts(c0, c1);
+      ASSERT_LE(c0, lo);
+      ASSERT_LE(lo, hi);
+      ASSERT_LE(hi, c1);
+      unsigned long mine = hi - lo, total = 0;
+      MPI_Allreduce(&mine, &total, 1, MPI_UNSIGNED_LONG, MPI_SUM, MPI_COMM_WORLD);
+      ASSERT_EQ(total, c1 - c0) << "every part of [" << c0 << ", " << c1 << ") summed once";
+      std::vector<double> values(fields * (c1 - c0), std::numeric_limits<double>::quiet_NaN());
+      for (std::size_t c = lo; c < hi; ++c)
+        for (std::size_t f = 0; f < fields; ++f)
+          values[fields * (c - c0) + f] = static_cast<double>(10 * c + f);
+      share.gatherParts(values.data(), c0, c1, fields);
+      for (std::size_t c = c0; c < c1; ++c)
+        for (std::size_t f = 0; f < fields; ++f)
+          ASSERT_EQ(values[fields * (c - c0) + f], static_cast<double>(10 * c + f)) << "part " << c;
+    }
+}

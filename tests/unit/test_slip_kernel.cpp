@@ -5,6 +5,7 @@
 // contact forces (partial sums) to round-off.
 #include "tribo/contact/slip_kernel.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -112,23 +113,34 @@ void checkAgainstPlainLoop(Kernel kernel, unsigned seed) {
     for (std::size_t i = first; i < end; ++i)
       if (held[2 * (i - z0) + 1] != 0)
         eu += a.fz[i], ew += b.fz[i], scale += std::abs(a.fz[i]) + std::abs(b.fz[i]);
-    slipContactForces(cols, first, end, fu, fw);
-    EXPECT_NEAR(fu, eu, 1e-15 * scale) << "trial " << trial;
-    EXPECT_NEAR(fw, ew, 1e-15 * scale) << "trial " << trial;
-    // Their defined order: node i in lane (i - first) mod 8, the lanes folded pairwise; every kernel
-    // gives these bits.
-    double lu[8] = {}, lw[8] = {};
-    for (std::size_t i = first; i < end; ++i)
-      if (held[2 * (i - z0) + 1] != 0) lu[(i - first) % 8] += a.fz[i], lw[(i - first) % 8] += b.fz[i];
-    for (std::size_t width = 4; width > 0; width /= 2)
-      for (std::size_t l = 0; l < width; ++l)
-        lu[l] += lu[l + width], lw[l] += lw[l + width];
-    for (auto sums :
-         {slipContactForcesBaseline, cpuHasAvx2() ? slipContactForcesAvx2 : slipContactForcesBaseline}) {
-      double gu = 0, gw = 0;
-      sums(cols, first, end, gu, gw);
-      EXPECT_EQ(gu, lu[0]) << "trial " << trial;
-      EXPECT_EQ(gw, lw[0]) << "trial " << trial;
+    // Their defined order: chunks of contact_chunk nodes, node i of a chunk's part [lo, hi) of the span in
+    // lane (i - lo) mod 8, the lanes folded pairwise, the chunks added in node order.
+    const std::size_t c0 = first / contact_chunk, c1 = (end + contact_chunk - 1) / contact_chunk;
+    double eu_order = 0, ew_order = 0;
+    for (std::size_t ch = c0; ch < c1; ++ch) {
+      const std::size_t lo = std::max(first, ch * contact_chunk),
+                        hi = std::min(end, (ch + 1) * contact_chunk);
+      double lu[8] = {}, lw[8] = {};
+      for (std::size_t i = lo; i < hi; ++i)
+        if (held[2 * (i - z0) + 1] != 0) lu[(i - lo) % 8] += a.fz[i], lw[(i - lo) % 8] += b.fz[i];
+      for (std::size_t width = 4; width > 0; width /= 2)
+        for (std::size_t l = 0; l < width; ++l)
+          lu[l] += lu[l + width], lw[l] += lw[l + width];
+      eu_order += lu[0], ew_order += lw[0];
+    }
+    // Every kernel gives these bits, the chunks summed at once or in parts (as the ranks sum their own,
+    // StateShare::parts), and they are the node-by-node sums to round-off.
+    for (auto chunks :
+         {slipContactChunksBaseline, cpuHasAvx2() ? slipContactChunksAvx2 : slipContactChunksBaseline}) {
+      std::vector<double> sums(2 * (c1 - c0), std::nan(""));
+      const std::size_t cut = c0 + rng() % (c1 - c0 + 1);
+      chunks(cols, first, end, c0, cut, sums.data());
+      chunks(cols, first, end, cut, c1, sums.data() + 2 * (cut - c0));
+      addContactChunks(sums.data(), c1 - c0, fu, fw);
+      EXPECT_EQ(fu, eu_order) << "trial " << trial << ", chunks [" << c0 << ", " << cut << ", " << c1 << ")";
+      EXPECT_EQ(fw, ew_order) << "trial " << trial << ", chunks [" << c0 << ", " << cut << ", " << c1 << ")";
+      EXPECT_NEAR(fu, eu, 1e-15 * scale) << "trial " << trial;
+      EXPECT_NEAR(fw, ew, 1e-15 * scale) << "trial " << trial;
     }
   }
 }

@@ -178,6 +178,7 @@ private:
   std::vector<double> pending_rows_next_; // work of setContactSet: the next pending_rows_
   std::vector<Input> inputs_, inputs_w_;  // work
   std::vector<double> pending_in_w_;      // work of unitColumns
+  std::vector<double> contact_chunks_;    // work of slip: the contact forces by chunks
   PivotBlock pending_block_;
   double pending_work_ = 0;
   long long solves_ = 0, condensation_solves_ = 0, pivots_ = 0;

@@ -32,13 +32,22 @@ struct SlipColumns {
 };
 
 /// The contact force of each response, sum of fz over the held-w zone nodes in [first, end) (surface
-/// nodes), in eight partial sums (src/contact/slip_kernel.cpp; round-off of a few 1e-16 relative).
-void slipContactForces(const SlipColumns &c, std::size_t first, std::size_t end, double &fz_u, double &fz_w);
+/// nodes), in a fixed order whichever rank sums which part (src/contact/slip_kernel.cpp; round-off of a
+/// few 1e-16 relative): in chunks of `contact_chunk` nodes (node i in chunk i / contact_chunk), each
+/// chunk in eight partial sums folded pairwise, the chunks' sums then added in node order
+/// (addContactChunks). The ranks share the chunks out (StateShare::parts).
+inline constexpr std::size_t contact_chunk = 128;
+/// The sums of chunks [chunk_first, chunk_end), fz of R_u then of R_w for each, into `sums` (2 per
+/// chunk; the part of a chunk outside [first, end) adds nothing, a chunk wholly outside sums to +0).
+void slipContactChunks(const SlipColumns &c, std::size_t first, std::size_t end, std::size_t chunk_first,
+                       std::size_t chunk_end, double *sums);
 /// The same, for one instruction set (as addSlipAvx2, addSlipBaseline below): bit for bit the same sums.
-void slipContactForcesAvx2(const SlipColumns &c, std::size_t first, std::size_t end, double &fz_u,
-                           double &fz_w);
-void slipContactForcesBaseline(const SlipColumns &c, std::size_t first, std::size_t end, double &fz_u,
-                               double &fz_w);
+void slipContactChunksAvx2(const SlipColumns &c, std::size_t first, std::size_t end, std::size_t chunk_first,
+                           std::size_t chunk_end, double *sums);
+void slipContactChunksBaseline(const SlipColumns &c, std::size_t first, std::size_t end,
+                               std::size_t chunk_first, std::size_t chunk_end, double *sums);
+/// The contact forces from `chunks` chunks' sums, added in node order.
+void addContactChunks(const double *sums, std::size_t chunks, double &fz_u, double &fz_w);
 
 /// state += du R_u + dw R_w + g U (docs/model.md §16), R_u, R_w mapped from the columns: for every
 /// node in [first, end) the same products and sums, in the same order, as the update over formed

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <mpi.h>
+#include <utility>
 #include <vector>
 
 namespace tribo {
@@ -40,12 +41,23 @@ public:
   /// Every rank's nodes of u, w, fx, fz to every rank (collective).
   void complete(SurfaceState &state) const;
 
+  /// Parts [c0, c1) of a sum (a slip's contact forces by chunks, slip_kernel.hpp) shared out among the
+  /// ranks, contiguous and balanced in rank order: those of `rank` (this rank's by default; a rank
+  /// may have none).
+  std::pair<std::size_t, std::size_t> parts(std::size_t c0, std::size_t c1) const {
+    return parts(c0, c1, rank_);
+  }
+  std::pair<std::size_t, std::size_t> parts(std::size_t c0, std::size_t c1, int rank) const;
+  /// Every rank's parts of `values` (`fields` values per part, part c0's first) to every rank
+  /// (collective).
+  void gatherParts(double *values, std::size_t c0, std::size_t c1, std::size_t fields) const;
+
 private:
   MPI_Comm comm_;
   int rank_ = 0, ranks_ = 1;
   std::vector<std::size_t> first_;              // every rank's first node, then the node count
   mutable std::vector<double> packed_, record_; // work of the exchanges
-  mutable std::vector<int> counts_, displs_;
+  mutable std::vector<int> counts_, displs_, part_counts_, part_displs_;
 };
 
 } // namespace tribo
