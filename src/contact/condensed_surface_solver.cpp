@@ -497,7 +497,8 @@ void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, Surfa
   outside(z1, n, z0);
 }
 
-std::vector<double> CondensedSurfaceSolver::gatherBlock(const std::vector<double> &local) const {
+std::vector<double> CondensedSurfaceSolver::gatherBlock(std::vector<double> local) const {
+  if (ranks_ == 1) return local; // already every row, in the global order
   std::vector<int> counts(ranks_), displs(ranks_);
   for (int r = 0; r < ranks_; ++r) {
     counts[r] = static_cast<int>(static_cast<std::size_t>(row_counts_[r]) * dz_);

@@ -100,9 +100,11 @@ SlidingRunResult runSliding(PinOnSlab &model, long long events, const SlidingPro
   const double t0 = MPI_Wtime();
   long long first_event = 0;
   std::size_t next_snapshot = 0;
-  if (checkpoints.resume) {
+  const bool resumed = checkpoints.resume != nullptr;
+  if (resumed) {
     // Where the checkpoint left off: normal contact, the events so far and the snapshots among them.
     first_event = at.resumed_at = at.events_done = restoreSlidingRun(model, *checkpoints.resume, r);
+    if (checkpoints.restored) checkpoints.restored();
     next_snapshot = r.snapshots.size();
     at.state_changes = at.resumed_state_changes = r.n_state_changes;
     at.F_over_W = r.profile.F_over_W.back();
@@ -117,7 +119,7 @@ SlidingRunResult runSliding(PinOnSlab &model, long long events, const SlidingPro
   const double start = MPI_Wtime();
   at.normal_seconds = start - t0;
   if (progress) progress(at);
-  if (!checkpoints.resume) snapshotIfAsked(model, 0, snapshot_events, next_snapshot, r);
+  if (!resumed) snapshotIfAsked(model, 0, snapshot_events, next_snapshot, r);
 
   // Event-driven sliding (§3.2.1). Progress at every quarter of the events, and at least every
   // report_seconds (fine grids spend hours in the avalanches of steady sliding).

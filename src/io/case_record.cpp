@@ -34,21 +34,35 @@ namespace {
 
 class Writer {
 public:
+  explicit Writer(CaseRecord::ByteSink &out) : out_(out) {}
   template <typename T> void pod(const T &v) {
     static_assert(std::is_trivially_copyable_v<T>);
-    const char *p = reinterpret_cast<const char *>(&v);
-    bytes.insert(bytes.end(), p, p + sizeof(T));
+    out_.write(reinterpret_cast<const char *>(&v), sizeof(T));
   }
   void str(const std::string &s) {
     pod<std::uint64_t>(s.size());
-    bytes.insert(bytes.end(), s.begin(), s.end());
+    out_.write(s.data(), s.size());
   }
   template <typename T> void vec(const std::vector<T> &v) {
     pod<std::uint64_t>(v.size());
     if (v.empty()) return; // data() may be null
-    const char *p = reinterpret_cast<const char *>(v.data());
-    bytes.insert(bytes.end(), p, p + v.size() * sizeof(T));
+    out_.write(reinterpret_cast<const char *>(v.data()), v.size() * sizeof(T));
   }
+
+private:
+  CaseRecord::ByteSink &out_;
+};
+
+/// Counts the bytes only.
+class ByteCount final : public CaseRecord::ByteSink {
+public:
+  void write(const char *, std::size_t n) override { bytes += n; }
+  std::size_t bytes = 0;
+};
+
+class ByteVector final : public CaseRecord::ByteSink {
+public:
+  void write(const char *data, std::size_t n) override { bytes.insert(bytes.end(), data, data + n); }
   std::vector<char> bytes;
 };
 
@@ -83,8 +97,21 @@ public:
 
 } // namespace
 
+std::size_t CaseRecord::serializedSize() const {
+  ByteCount count;
+  serialize(count);
+  return count.bytes;
+}
+
 std::vector<char> CaseRecord::serialize() const {
-  Writer w;
+  ByteVector out;
+  out.bytes.reserve(serializedSize());
+  serialize(out);
+  return std::move(out.bytes);
+}
+
+void CaseRecord::serialize(ByteSink &out) const {
+  Writer w(out);
   w.pod<std::uint64_t>(datasets_.size());
   for (const auto &[path, d] : datasets_) {
     w.str(path);
@@ -113,7 +140,6 @@ std::vector<char> CaseRecord::serialize() const {
           value);
     }
   }
-  return std::move(w.bytes);
 }
 
 CaseRecord CaseRecord::deserialize(const std::vector<char> &bytes) {

@@ -3,13 +3,11 @@
 
 #include "tribo/core/error.hpp"
 
-#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
-#include <iterator>
 #include <unistd.h>
 
 namespace tribo {
@@ -20,9 +18,10 @@ namespace {
 
 constexpr char magic[] = "tribo checkpoint 1\n";
 
-/// FNV-1a, 64 bits: names the file of an id (any characters) and checks the bytes read back.
-std::uint64_t fnv1a(const char *data, std::size_t n) {
-  std::uint64_t h = 14695981039346656037ull;
+constexpr std::uint64_t fnv_offset = 14695981039346656037ull;
+
+/// FNV-1a, 64 bits, from `h` on: names the file of an id (any characters) and checks the bytes read back.
+std::uint64_t fnv1a(const char *data, std::size_t n, std::uint64_t h = fnv_offset) {
   for (std::size_t i = 0; i < n; ++i) {
     h ^= static_cast<unsigned char>(data[i]);
     h *= 1099511628211ull;
@@ -30,16 +29,39 @@ std::uint64_t fnv1a(const char *data, std::size_t n) {
   return h;
 }
 
-void append(std::string &out, std::uint64_t v) {
-  out.append(reinterpret_cast<const char *>(&v), sizeof v);
-}
+/// The checkpoint's bytes straight into the file as the record gives them, hashing the body on the
+/// way: a record of gigabytes (the condensed tableau at large n_x) is never copied into memory again.
+class CheckpointSink final : public CaseRecord::ByteSink {
+public:
+  explicit CheckpointSink(std::FILE *f) : f_(f) {}
+  void write(const char *data, std::size_t n) override {
+    if (hashing) hash = fnv1a(data, n, hash);
+    ok_ = ok_ && std::fwrite(data, 1, n, f_) == n;
+  }
+  void number(std::uint64_t v) { write(reinterpret_cast<const char *>(&v), sizeof v); }
+  bool ok() const { return ok_; }
+  bool hashing = false;
+  std::uint64_t hash = fnv_offset;
 
-/// Writes all of `bytes` to `path` and forces it to the disk before the rename makes it current.
-void writeDurably(const std::string &path, const std::string &bytes) {
+private:
+  std::FILE *f_;
+  bool ok_ = true;
+};
+
+/// Writes `path` and forces it to the disk before the rename makes it current.
+void writeDurably(const std::string &path, const std::string &case_id, const CaseRecord &state) {
   std::FILE *f = std::fopen(path.c_str(), "wb");
   if (!f) throw IoError(fmt::format("cannot create the checkpoint '{}'", path));
-  const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() && std::fflush(f) == 0 &&
-                  fsync(fileno(f)) == 0;
+  CheckpointSink out(f);
+  out.write(magic, sizeof magic - 1);
+  out.number(case_id.size());
+  out.write(case_id.data(), case_id.size());
+  out.number(state.serializedSize());
+  out.hashing = true;
+  state.serialize(out);
+  out.hashing = false;
+  out.number(out.hash);
+  const bool ok = out.ok() && std::fflush(f) == 0 && fsync(fileno(f)) == 0;
   if (std::fclose(f) != 0 || !ok) {
     std::error_code ec;
     fs::remove(path, ec);
@@ -59,49 +81,48 @@ std::string checkpointPath(const std::string &final_path, const std::string &cas
 }
 
 void writeCheckpoint(const std::string &path, const std::string &case_id, const CaseRecord &state) {
-  const std::vector<char> body = state.serialize();
-  std::string bytes(magic);
-  append(bytes, case_id.size());
-  bytes += case_id;
-  append(bytes, body.size());
-  bytes.append(body.data(), body.size());
-  append(bytes, fnv1a(body.data(), body.size()));
   std::error_code ec;
   fs::create_directories(fs::path(path).parent_path(), ec);
   if (ec)
     throw IoError(fmt::format("cannot create the checkpoint directory of '{}': {}", path, ec.message()));
   const std::string tmp = path + ".tmp";
-  writeDurably(tmp, bytes);
+  writeDurably(tmp, case_id, state);
   fs::rename(tmp, path, ec);
   if (ec) throw IoError(fmt::format("cannot rename the checkpoint '{}': {}", tmp, ec.message()));
 }
 
 std::optional<std::vector<char>> readCheckpoint(const std::string &path, const std::string &case_id) {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) return std::nullopt;
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::size_t at = 0;
   auto bad = [&](const char *what) {
     return IoError(fmt::format("checkpoint '{}' is unusable ({})", path, what));
   };
-  auto take = [&](std::size_t n) {
-    if (bytes.size() - at < n) throw bad("truncated");
-    const std::size_t from = at;
-    at += n;
-    return bytes.data() + from;
+  // Every size is checked against what is left of the file before anything is allocated for it.
+  std::uint64_t left = static_cast<std::uint64_t>(in.tellg());
+  in.seekg(0);
+  auto take = [&](char *into, std::uint64_t n) {
+    if (left < n || !in.read(into, static_cast<std::streamsize>(n))) throw bad("truncated");
+    left -= n;
+  };
+  auto text = [&](std::uint64_t n) {
+    if (left < n) throw bad("truncated");
+    std::string s(n, '\0');
+    take(s.data(), n);
+    return s;
   };
   auto number = [&] {
     std::uint64_t v = 0;
-    std::copy_n(take(sizeof v), sizeof v, reinterpret_cast<char *>(&v));
+    take(reinterpret_cast<char *>(&v), sizeof v);
     return v;
   };
-  if (std::string(take(sizeof magic - 1), sizeof magic - 1) != magic) throw bad("not a tribo checkpoint");
-  const std::uint64_t id_size = number();
-  if (std::string(take(id_size), id_size) != case_id) throw bad("written for another case");
+  if (text(sizeof magic - 1) != magic) throw bad("not a tribo checkpoint");
+  if (text(number()) != case_id) throw bad("written for another case");
   const std::uint64_t body_size = number();
-  const char *body = take(body_size);
-  if (number() != fnv1a(body, body_size) || at != bytes.size()) throw bad("checksum mismatch");
-  return std::vector<char>(body, body + body_size);
+  if (left < body_size) throw bad("truncated");
+  std::vector<char> body(body_size);
+  take(body.data(), body_size);
+  if (number() != fnv1a(body.data(), body.size()) || left != 0) throw bad("checksum mismatch");
+  return body;
 }
 
 void removeCheckpoint(const std::string &path) {

@@ -7,8 +7,8 @@
 
 namespace tribo {
 
-void StateWriter::put(const std::string &name, const std::vector<double> &values) const {
-  record_.dataset(prefix_ + "/" + name, values);
+void StateWriter::put(const std::string &name, std::vector<double> values) const {
+  record_.dataset(prefix_ + "/" + name, std::move(values));
 }
 
 void StateWriter::putIntegers(const std::string &name, const std::vector<long long> &values) const {

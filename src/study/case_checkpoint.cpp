@@ -35,11 +35,11 @@ std::optional<CaseRecord> CaseCheckpoint::last() const {
   // The root reads and sends the bytes to the group. An unusable file costs the time it saved, never
   // the case: a warning, and the case runs from its start.
   int found = 0;
-  std::string bytes;
+  std::vector<char> bytes;
   if (isRoot(group_)) {
     try {
       if (auto body = readCheckpoint(path_, case_id_)) {
-        bytes.assign(body->begin(), body->end());
+        bytes = std::move(*body);
         found = 1;
       }
     } catch (const std::exception &e) {
@@ -48,8 +48,8 @@ std::optional<CaseRecord> CaseCheckpoint::last() const {
   }
   TRIBO_MPI_CALL(MPI_Bcast(&found, 1, MPI_INT, 0, group_));
   if (found == 0) return std::nullopt;
-  bytes = broadcastText(group_, bytes, 0);
-  return CaseRecord::deserialize(std::vector<char>(bytes.begin(), bytes.end()));
+  broadcastBytes(group_, bytes, 0);
+  return CaseRecord::deserialize(bytes);
 }
 
 bool CaseCheckpoint::due(long long step, long long every_steps, double every_seconds) {

@@ -1,6 +1,9 @@
 // A runner fault on one rank, and the one collective every rank reaches to learn of it.
 #include "tribo/study/fault.hpp"
 
+#include <algorithm>
+#include <climits>
+
 namespace tribo {
 
 Fault Fault::current(int rank) {
@@ -23,12 +26,32 @@ void Fault::raise(const std::string &message_text) const {
   throw SolverError(message_text);
 }
 
-std::string broadcastText(MPI_Comm comm, std::string text, int root) {
-  long long length = static_cast<long long>(text.size());
+namespace {
+
+/// `n` bytes from `root` in pieces that an MPI count (an int) can hold.
+void broadcastPieces(MPI_Comm comm, char *data, std::size_t n, int root, std::size_t piece) {
+  piece = std::clamp<std::size_t>(piece, 1, INT_MAX);
+  for (std::size_t at = 0; at < n; at += piece)
+    TRIBO_MPI_CALL(MPI_Bcast(data + at, static_cast<int>(std::min(piece, n - at)), MPI_CHAR, root, comm));
+}
+
+long long broadcastSize(MPI_Comm comm, std::size_t size, int root) {
+  auto length = static_cast<long long>(size);
   TRIBO_MPI_CALL(MPI_Bcast(&length, 1, MPI_LONG_LONG, root, comm));
-  text.resize(static_cast<std::size_t>(length));
-  TRIBO_MPI_CALL(MPI_Bcast(text.data(), static_cast<int>(length), MPI_CHAR, root, comm));
+  return length;
+}
+
+} // namespace
+
+std::string broadcastText(MPI_Comm comm, std::string text, int root) {
+  text.resize(static_cast<std::size_t>(broadcastSize(comm, text.size(), root)));
+  broadcastPieces(comm, text.data(), text.size(), root, std::size_t{1} << 30);
   return text;
+}
+
+void broadcastBytes(MPI_Comm comm, std::vector<char> &bytes, int root, std::size_t piece) {
+  bytes.resize(static_cast<std::size_t>(broadcastSize(comm, bytes.size(), root)));
+  broadcastPieces(comm, bytes.data(), bytes.size(), root, piece);
 }
 
 std::optional<Fault> agreeOnFault(MPI_Comm world, const std::optional<Fault> &local) {

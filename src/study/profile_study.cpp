@@ -303,13 +303,14 @@ void runProfileCase(const ProfileCase &pc, const std::string &plan_id, MPI_Comm 
   const double Lx = pc.setup.slab.length_x, W = pc.setup.load;
   // The full id (with a sweep's tag), as the runner set it; the plan's own without a runner.
   const std::string &id = record.caseId().empty() ? plan_id : record.caseId();
-  const std::optional<CaseRecord> saved = checkpoint.last();
+  std::optional<CaseRecord> saved = checkpoint.last();
   if (saved && resumePipelineDynamics(pc, *saved, id, comm, record, checkpoint)) return;
   PinOnSlab model(comm, pc.setup);
   constexpr double report_seconds = 60;
-  const SlidingRunResult run =
-      runSliding(model, pc.events, progressPrinter(comm, id, pc.setup.normal_start), report_seconds,
-                 pc.field_events, checkpoint.forLoop(pc.checkpoints, saved ? &*saved : nullptr));
+  RunCheckpoints sliding = checkpoint.forLoop(pc.checkpoints, saved ? &*saved : nullptr);
+  sliding.restored = [&saved] { saved.reset(); };
+  const SlidingRunResult run = runSliding(model, pc.events, progressPrinter(comm, id, pc.setup.normal_start),
+                                          report_seconds, pc.field_events, sliding);
   // The paper's lower bound on a triggering displacement over L_x: min_increment_over_dx / (n_x - 1).
   const double increment_floor_over_Lx =
       pc.setup.min_increment_over_dx / std::ldexp(1.0, pc.setup.slab.levels);

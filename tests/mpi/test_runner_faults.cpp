@@ -5,12 +5,14 @@
 #include "../scratch.hpp"
 #include "tribo/io/result_file.hpp"
 #include "tribo/study/config.hpp"
+#include "tribo/study/fault.hpp"
 #include "tribo/study/runner.hpp"
 
 #include <chrono>
 #include <filesystem>
 #include <gtest/gtest.h>
 #include <thread>
+#include <vector>
 
 namespace fs = std::filesystem;
 using namespace tribo;
@@ -263,4 +265,22 @@ TEST(RunnerFaults, AThrowOfAnythingIsCaught) {
   };
   const std::string message = runExpecting<SolverError>(countingCases(3), quietOptions(path, 1), seams);
   EXPECT_NE(message.find("not a std::exception"), std::string::npos) << message;
+}
+
+// A checkpoint passes 2 GiB at n_x = 8193, more than one MPI count holds: the bytes go in pieces, and
+// every rank gets the root's bytes whatever the piece (here small, so that many pieces and a short last
+// one are crossed), also none at all.
+TEST(Broadcast, BytesInPiecesReachEveryRank) {
+  const int root = worldSize() - 1;
+  std::vector<char> sent(1000);
+  for (std::size_t i = 0; i < sent.size(); ++i)
+    sent[i] = static_cast<char>((i * 37 + 11) % 251);
+  for (std::size_t piece : {std::size_t{7}, std::size_t{1000}, std::size_t{1} << 30}) {
+    std::vector<char> bytes = worldRank() == root ? sent : std::vector<char>(3, 'x');
+    broadcastBytes(PETSC_COMM_WORLD, bytes, root, piece);
+    EXPECT_EQ(bytes, sent) << "piece " << piece;
+  }
+  std::vector<char> none = worldRank() == root ? std::vector<char>{} : std::vector<char>(5, 'x');
+  broadcastBytes(PETSC_COMM_WORLD, none, root);
+  EXPECT_TRUE(none.empty());
 }

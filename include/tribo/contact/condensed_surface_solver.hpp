@@ -144,7 +144,7 @@ private:
   void localResponse(const std::vector<Input> &inputs, std::vector<double> &xp, double *y);
   /// This rank's rows of a 2 n_x x 2m column-major block, all of them in row order on rank 0 (collective),
   /// and back.
-  std::vector<double> gatherBlock(const std::vector<double> &local) const;
+  std::vector<double> gatherBlock(std::vector<double> local) const;
   std::vector<double> localRows(const std::vector<double> &global) const;
 
   SlabSystem &slab_;

@@ -2,6 +2,7 @@
 // stores them. Physics and study code fill a CaseRecord; only io/ opens files.
 #pragma once
 
+#include <cstddef>
 #include <map>
 #include <string>
 #include <utility>
@@ -40,8 +41,18 @@ public:
   const std::string &caseId() const { return case_id_; }
   void setCaseId(std::string id) { case_id_ = std::move(id); }
 
+  /// Where serialize() puts its bytes, piece by piece: a vector, or a checkpoint file as it is written,
+  /// so that a record of gigabytes (a condensed tableau) is never held twice.
+  class ByteSink {
+  public:
+    virtual ~ByteSink() = default;
+    virtual void write(const char *data, std::size_t n) = 0;
+  };
   /// Flat bytes, to ship a record from the rank that computed it to the writer rank.
   std::vector<char> serialize() const;
+  void serialize(ByteSink &out) const;
+  /// The number of bytes serialize() gives.
+  std::size_t serializedSize() const;
   static CaseRecord deserialize(const std::vector<char> &bytes);
 
 private:

@@ -17,6 +17,9 @@ struct RunCheckpoints {
   std::function<bool(long long steps_done)> due;
   std::function<void(const CaseRecord &state)> save;
   const CaseRecord *resume = nullptr;
+  /// Called once the loop has taken its state from `resume`, which it then no longer reads: the owner
+  /// may free it (at n_x = 8193 it holds the condensed path's 3 GB of tableaux, on every rank).
+  std::function<void()> restored;
 
   /// Whether to save after `steps_done` of `steps_total` steps: never after the last, whose result
   /// follows at once.

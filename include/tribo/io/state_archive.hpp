@@ -17,7 +17,7 @@ public:
   /// The same record under `prefix/name`.
   StateWriter sub(const std::string &name) const { return {record_, prefix_ + "/" + name}; }
 
-  void put(const std::string &name, const std::vector<double> &values) const;
+  void put(const std::string &name, std::vector<double> values) const;
   void put(const std::string &name, double value) const { put(name, std::vector<double>{value}); }
   /// Integers, or enumerations by their values.
   template <typename T, typename = std::enable_if_t<std::is_integral_v<T> || std::is_enum_v<T>>>

@@ -4,10 +4,12 @@
 
 #include "tribo/core/error.hpp"
 
+#include <cstddef>
 #include <exception>
 #include <mpi.h>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tribo {
 
@@ -28,5 +30,9 @@ std::optional<Fault> agreeOnFault(MPI_Comm world, const std::optional<Fault> &lo
 
 /// Sends `text` from `root` to every rank of `comm` (collective).
 std::string broadcastText(MPI_Comm comm, std::string text, int root);
+/// The same for bytes, in place, of any size: sent in pieces of at most `piece` bytes (an MPI count is
+/// an int; a checkpoint of the condensed tableau passes 2 GiB at n_x = 8193).
+void broadcastBytes(MPI_Comm comm, std::vector<char> &bytes, int root,
+                    std::size_t piece = std::size_t{1} << 30);
 
 } // namespace tribo
