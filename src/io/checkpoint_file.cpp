@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <memory>
 #include <unistd.h>
 
 namespace tribo {
@@ -50,9 +51,12 @@ private:
 
 /// Writes `path` and forces it to the disk before the rename makes it current.
 void writeDurably(const std::string &path, const std::string &case_id, const CaseRecord &state) {
-  std::FILE *f = std::fopen(path.c_str(), "wb");
+  struct Close {
+    void operator()(std::FILE *f) const { std::fclose(f); }
+  };
+  std::unique_ptr<std::FILE, Close> f(std::fopen(path.c_str(), "wb"));
   if (!f) throw IoError(fmt::format("cannot create the checkpoint '{}'", path));
-  CheckpointSink out(f);
+  CheckpointSink out(f.get());
   out.write(magic, sizeof magic - 1);
   out.number(case_id.size());
   out.write(case_id.data(), case_id.size());
@@ -61,8 +65,8 @@ void writeDurably(const std::string &path, const std::string &case_id, const Cas
   state.serialize(out);
   out.hashing = false;
   out.number(out.hash);
-  const bool ok = out.ok() && std::fflush(f) == 0 && fsync(fileno(f)) == 0;
-  if (std::fclose(f) != 0 || !ok) {
+  const bool ok = out.ok() && std::fflush(f.get()) == 0 && fsync(fileno(f.get())) == 0;
+  if (std::fclose(f.release()) != 0 || !ok) {
     std::error_code ec;
     fs::remove(path, ec);
     throw IoError(fmt::format("cannot write the checkpoint '{}' (disk full?)", path));

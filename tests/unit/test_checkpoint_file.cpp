@@ -104,7 +104,9 @@ TEST(CheckpointFile, RefusesWhatIsCutDamagedOrAnotherCases) {
 
 // 256 MB of record: writing it once streamed the record into a byte vector and that into a string
 // (3 copies at once, 21.6 GB resident for a 3 GB tableau at n_x = 8193); now the peak stays within a
-// few MB of the record. Reading it back holds the body once.
+// few MB of the record. (Reading is not measured here: the heap that writing leaves resident, which
+// glibc does not return under OpenMPI, hides what reading touches; scripts/bench/checkpoint_memory.sh
+// measures both in fresh processes.)
 TEST(CheckpointFile, WritingCostsNoMemoryBeyondTheRecord) {
   const std::string path = scratch("c.ckpt"), id = "profile-big";
   const CaseRecord record = sampleRecord(std::size_t{32} << 20);
@@ -115,10 +117,4 @@ TEST(CheckpointFile, WritingCostsNoMemoryBeyondTheRecord) {
   ASSERT_LE(statusKiB("VmHWM"), before + 1024) << "/proc/self/clear_refs did not reset the peak";
   writeCheckpoint(path, id, record);
   EXPECT_LT(statusKiB("VmHWM") - before, 16 * 1024) << "KiB above the record while writing it";
-
-  { std::ofstream("/proc/self/clear_refs") << "5"; }
-  const long long start = statusKiB("VmRSS");
-  const auto body = readCheckpoint(path, id);
-  ASSERT_TRUE(body.has_value());
-  EXPECT_LT(statusKiB("VmHWM") - start, record_kib + 16 * 1024) << "KiB while reading it";
 }
