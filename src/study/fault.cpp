@@ -45,7 +45,7 @@ long long broadcastSize(MPI_Comm comm, std::size_t size, int root) {
 
 std::string broadcastText(MPI_Comm comm, std::string text, int root) {
   text.resize(static_cast<std::size_t>(broadcastSize(comm, text.size(), root)));
-  broadcastPieces(comm, text.data(), text.size(), root, std::size_t{1} << 30);
+  broadcastPieces(comm, text.data(), text.size(), root, broadcast_piece);
   return text;
 }
 

@@ -275,7 +275,7 @@ TEST(Broadcast, BytesInPiecesReachEveryRank) {
   std::vector<char> sent(1000);
   for (std::size_t i = 0; i < sent.size(); ++i)
     sent[i] = static_cast<char>((i * 37 + 11) % 251);
-  for (std::size_t piece : {std::size_t{7}, std::size_t{1000}, std::size_t{1} << 30}) {
+  for (std::size_t piece : {std::size_t{7}, std::size_t{1000}, broadcast_piece}) {
     std::vector<char> bytes = worldRank() == root ? sent : std::vector<char>(3, 'x');
     broadcastBytes(PETSC_COMM_WORLD, bytes, root, piece);
     EXPECT_EQ(bytes, sent) << "piece " << piece;

@@ -28,11 +28,12 @@ struct Fault {
 /// rank that had one, known on every rank (nothing if no rank had one).
 std::optional<Fault> agreeOnFault(MPI_Comm world, const std::optional<Fault> &local);
 
-/// Sends `text` from `root` to every rank of `comm` (collective).
+/// Sends `text` from `root` to every rank of `comm` (collective), of any size.
 std::string broadcastText(MPI_Comm comm, std::string text, int root);
-/// The same for bytes, in place, of any size: sent in pieces of at most `piece` bytes (an MPI count is
-/// an int; a checkpoint of the condensed tableau passes 2 GiB at n_x = 8193).
-void broadcastBytes(MPI_Comm comm, std::vector<char> &bytes, int root,
-                    std::size_t piece = std::size_t{1} << 30);
+/// The largest piece one MPI_Bcast of the two above sends: an MPI count is an int, and a checkpoint of
+/// the condensed tableau passes 2 GiB at n_x = 8193.
+constexpr std::size_t broadcast_piece = std::size_t{1} << 30;
+/// The same for bytes, in place, of any size: sent in pieces of at most `piece` bytes.
+void broadcastBytes(MPI_Comm comm, std::vector<char> &bytes, int root, std::size_t piece = broadcast_piece);
 
 } // namespace tribo
