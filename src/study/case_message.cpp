@@ -3,12 +3,47 @@
 
 #include "tribo/core/error.hpp"
 
+#include <algorithm>
+#include <climits>
 #include <cstring>
 
 namespace tribo {
 
 namespace {
 constexpr std::size_t header = 1 + sizeof(long long) + sizeof(double);
+}
+
+CharCount::CharCount(std::size_t chars, std::size_t piece) {
+  piece = std::clamp<std::size_t>(piece, 1, INT_MAX);
+  if (chars <= piece) {
+    count_ = static_cast<int>(chars);
+    return;
+  }
+  MPI_Datatype unit = MPI_DATATYPE_NULL, units = MPI_DATATYPE_NULL;
+  TRIBO_MPI_CALL(MPI_Type_contiguous(static_cast<int>(piece), MPI_CHAR, &unit));
+  const int rc = MPI_Type_contiguous(static_cast<int>(chars / piece), unit, &units);
+  TRIBO_MPI_CALL(MPI_Type_free(&unit)); // units keeps what it needs of it
+  TRIBO_MPI_CALL(rc);
+  int lengths[2] = {1, static_cast<int>(chars % piece)};
+  MPI_Aint displacements[2] = {0, static_cast<MPI_Aint>(chars / piece * piece)};
+  MPI_Datatype types[2] = {units, MPI_CHAR};
+  const int made = MPI_Type_create_struct(2, lengths, displacements, types, &type_);
+  TRIBO_MPI_CALL(MPI_Type_free(&units));
+  TRIBO_MPI_CALL(made);
+  TRIBO_MPI_CALL(MPI_Type_commit(&type_));
+  count_ = 1;
+}
+
+CharCount::~CharCount() {
+  // A destructor must not throw; a datatype that cannot be freed is only leaked.
+  if (type_ != MPI_CHAR) (void)MPI_Type_free(&type_);
+}
+
+std::size_t messageChars(const MPI_Status &status) {
+  MPI_Count chars = 0;
+  TRIBO_MPI_CALL(MPI_Get_elements_x(&status, MPI_CHAR, &chars));
+  if (chars == MPI_UNDEFINED || chars < 0) throw IoError("a case message of an unknown size arrived");
+  return static_cast<std::size_t>(chars);
 }
 
 std::vector<char> CaseMessage::pack() const {
@@ -35,8 +70,8 @@ CaseMessage CaseMessage::unpack(const std::vector<char> &bytes) {
 void CaseSender::send(const CaseMessage &message) {
   in_flight_.emplace_back(message.pack(), MPI_REQUEST_NULL);
   auto &m = in_flight_.back();
-  TRIBO_MPI_CALL(
-      MPI_Isend(m.first.data(), static_cast<int>(m.first.size()), MPI_CHAR, 0, 0, world_, &m.second));
+  const CharCount chars(m.first.size()); // freed once the send is started: MPI keeps what it needs
+  TRIBO_MPI_CALL(MPI_Isend(m.first.data(), chars.count(), chars.type(), 0, 0, world_, &m.second));
   // The earlier results move on now that the writer may have posted their receives: a result is
   // thus written about two cases after it finished.
   pushOn();

@@ -99,11 +99,11 @@ void ResultSink::printProgress(const CasePlan &plan, const CaseMessage &message,
 // single-copy shared memory, docs/performance-farming.md). Messages are therefore matched with
 // MPI_Improbe, received with MPI_Imrecv and written once complete, at the writer's next look.
 void ResultSink::postReceive(MPI_Message &message, const MPI_Status &status) {
-  int count = 0;
-  TRIBO_MPI_CALL(MPI_Get_count(&status, MPI_CHAR, &count));
-  arriving_.emplace_back(std::vector<char>(count), MPI_REQUEST_NULL);
-  TRIBO_MPI_CALL(
-      MPI_Imrecv(arriving_.back().first.data(), count, MPI_CHAR, &message, &arriving_.back().second));
+  const std::size_t size = messageChars(status);
+  arriving_.emplace_back(std::vector<char>(size), MPI_REQUEST_NULL);
+  const CharCount chars(size);
+  TRIBO_MPI_CALL(MPI_Imrecv(arriving_.back().first.data(), chars.count(), chars.type(), &message,
+                            &arriving_.back().second));
 }
 
 /// A message that does not unpack is the writer's error, not a reason to stop receiving.

@@ -1,9 +1,10 @@
 // Faults injected on each rank of the runner in turn: a case that throws on one rank, the writer's
 // store failing (I/O and not), a group's root throwing before its result leaves. Every rank must
 // return or throw the documented error (no rank left waiting: ctest's timeout catches a hang), and
-// the complete cases must stay in the `.partial`.
+// the complete cases must stay in the `.partial`. Also the transfers of any size the runner makes.
 #include "../scratch.hpp"
 #include "tribo/io/result_file.hpp"
+#include "tribo/study/case_message.hpp"
 #include "tribo/study/config.hpp"
 #include "tribo/study/fault.hpp"
 #include "tribo/study/runner.hpp"
@@ -283,4 +284,32 @@ TEST(Broadcast, BytesInPiecesReachEveryRank) {
   std::vector<char> none = worldRank() == root ? std::vector<char>{} : std::vector<char>(5, 'x');
   broadcastBytes(PETSC_COMM_WORLD, none, root);
   EXPECT_TRUE(none.empty());
+}
+
+// A case message of any size in one send (CharCount): sent from the last rank to rank 0 in pieces of 7,
+// of 1000 and of the default size, matched and sized by the receiver from its status alone.
+TEST(CaseMessage, CharsOfAnySizeGoInOneMessage) {
+  const int last = worldSize() - 1;
+  std::vector<char> sent(1000);
+  for (std::size_t i = 0; i < sent.size(); ++i)
+    sent[i] = static_cast<char>((i * 37 + 11) % 251);
+  for (std::size_t piece : {std::size_t{7}, std::size_t{1000}, std::size_t{999}, broadcast_piece}) {
+    MPI_Request request = MPI_REQUEST_NULL;
+    if (worldRank() == last) {
+      const CharCount chars(sent.size(), piece);
+      ASSERT_EQ(MPI_Isend(sent.data(), chars.count(), chars.type(), 0, 7, PETSC_COMM_WORLD, &request),
+                MPI_SUCCESS);
+    }
+    if (worldRank() == 0) {
+      MPI_Message message;
+      MPI_Status status;
+      ASSERT_EQ(MPI_Mprobe(last, 7, PETSC_COMM_WORLD, &message, &status), MPI_SUCCESS);
+      ASSERT_EQ(messageChars(status), sent.size()) << "piece " << piece;
+      std::vector<char> got(sent.size(), 'x');
+      const CharCount chars(got.size(), piece);
+      ASSERT_EQ(MPI_Mrecv(got.data(), chars.count(), chars.type(), &message, MPI_STATUS_IGNORE), MPI_SUCCESS);
+      EXPECT_EQ(got, sent) << "piece " << piece;
+    }
+    ASSERT_EQ(MPI_Wait(&request, MPI_STATUS_IGNORE), MPI_SUCCESS);
+  }
 }
