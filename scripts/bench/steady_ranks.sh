@@ -38,7 +38,11 @@ resume() {
   ln "$partial.checkpoints"/* "$run/$out.partial.checkpoints/"
   local launch=("$tribo") group=()
   ((ranks > 1)) && launch=(mpiexec -n "$ranks" "$tribo") group=(--ranks-per-case "$ranks")
-  "${launch[@]}" run "$input" "${sets[@]}" "${group[@]}" --resume -o "$run/$out" >"$run/log" 2>&1
+  if ! "${launch[@]}" run "$input" "${sets[@]}" "${group[@]}" --resume -o "$run/$out" >"$run/log" 2>&1; then
+    echo "steady_ranks.sh: $tribo on $ranks rank(s) failed:" >&2
+    tail -5 "$run/log" >&2
+    return 1
+  fi
   grep "events/s" "$run/log" | tail -1 | sed -n 's/.* \([0-9.]*\) events\/s.*/\1/p'
 }
 
@@ -48,12 +52,12 @@ for ((i = 1; i <= reps; ++i)); do
   b=0
   for tribo in "$@"; do
     b=$((b + 1))
-    one=$(resume "$tribo" 1 "r$i-b$b-1")
-    two=$(resume "$tribo" 2 "r$i-b$b-2")
+    one=$(resume "$tribo" 1 "r$i-b$b-1") || exit 1
+    two=$(resume "$tribo" 2 "r$i-b$b-2") || exit 1
     printf "%-4s %-40s %14s %14s %8s\n" "$i" "$tribo" "$one" "$two" "$(echo "scale=2; $two / $one" | bc)"
     for ranks in 1 2; do
       file=$work/r$i-b$b-$ranks/$out
-      [[ -z $first ]] && { first=$file; cp "$first" "$work/first.h5"; first=$work/first.h5; continue; }
+      [[ -z $first ]] && { first=$file; continue; }
       /usr/bin/python3 "$root/scripts/h5compare.py" "$first" "$file" --ignore condensed_bytes >"$work/compare" 2>&1 &&
         echo "#   $tribo on $ranks rank(s): the same file as the first run's" ||
         { echo "#   $tribo on $ranks rank(s) differs from the first run:"; sed 's/^/#     /' "$work/compare" | head -8; }
