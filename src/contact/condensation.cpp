@@ -128,7 +128,7 @@ void CondensedSurfaceSolver::condense() {
       }
     TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(d, &dv));
     TRIBO_PETSC_CALL(MatDenseRestoreArrayRead(f, &fv));
-    // Row i of a column: the force (held) or displacement (free) of zone dof i (i < 2m), else a
+    // Row i of a column, surface dof i: the force (held) or displacement (free) of a zone dof, else a
     // displacement of an outside dof.
     for (std::size_t c = 0; c < cols; ++c) {
       const double *col = &gathered[c * 4 * nx_];
@@ -139,8 +139,7 @@ void CondensedSurfaceSolver::condense() {
                                         n * static_cast<std::size_t>(row_counts_[q])];
         for (auto i = static_cast<std::size_t>(row_begins_[q]);
              i < static_cast<std::size_t>(row_begins_[q + 1]); ++i)
-          *to++ = i < dz_ ? col[(held_[i] ? 2 * nx_ : 0) + 2 * zone_first_ + i]
-                          : col[2 * outside_[(i - dz_) / 2] + (i - dz_) % 2];
+          *to++ = i >= row(0) && i < row(dz_) && held_[i - row(0)] ? col[2 * nx_ + i] : col[i];
       }
     }
   }

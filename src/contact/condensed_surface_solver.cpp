@@ -52,7 +52,6 @@ CondensedSurfaceSolver::CondensedSurfaceSolver(SlabSystem &slab, double x_first,
   const auto &grid = slab.grid();
   nx_ = grid.surfaceNodeCount();
   topRowGeometry(grid, x_, width_);
-  if (ranks_ > 1) share_ = std::make_unique<StateShare>(comm_, static_cast<std::size_t>(nx_));
   in_contact_.assign(nx_, 0);
   held_laterally_.assign(nx_, 0);
   std::int64_t first = nx_, last = -1;
@@ -65,6 +64,14 @@ CondensedSurfaceSolver::CondensedSurfaceSolver(SlabSystem &slab, double x_first,
   }
   // The zone is condensed at the first contact set, in its partition.
   setZone(first - margin_, last + margin_);
+  // On more than one rank each rank's nodes are those whose rows it holds: it reads in a slip only the
+  // rows it computes itself.
+  if (ranks_ > 1) {
+    std::vector<std::size_t> node_begins(row_begins_.begin(), row_begins_.end());
+    for (std::size_t &b : node_begins)
+      b /= 2; // row blocks hold whole nodes (pivot_block_rows is even)
+    share_ = std::make_unique<StateShare>(comm_, std::move(node_begins));
+  }
 }
 
 std::size_t CondensedSurfaceSolver::bytesFor(std::int64_t surface_nodes, std::int64_t zone_nodes, int ranks) {
@@ -86,13 +93,10 @@ void CondensedSurfaceSolver::setZone(std::int64_t first, std::int64_t last) {
   zone_first_ = first;
   zone_nodes_ = last - first + 1;
   dz_ = static_cast<std::size_t>(2 * zone_nodes_);
-  outside_.clear();
-  for (std::int64_t k = 0; k < nx_; ++k)
-    if (k < first || k > last) outside_.push_back(k);
-  doo_ = 2 * outside_.size();
-  rows_ = dz_ + doo_;
-  // This rank's block of rows (zone dofs first, then the outside ones): a contiguous split, balanced to
-  // within a block of pivot_block_rows, on block boundaries.
+  rows_ = static_cast<std::size_t>(2 * nx_);
+  // This rank's block of rows (the surface dofs in node order): a contiguous split, balanced to within a
+  // block of pivot_block_rows, on block boundaries. It does not depend on the zone, so the ranks' nodes
+  // (StateShare) are those of their rows whatever the zone.
   row_begins_.resize(ranks_ + 1);
   row_counts_.resize(ranks_);
   const std::size_t blocks = (rows_ + pivot_block_rows - 1) / pivot_block_rows;
@@ -140,7 +144,11 @@ void CondensedSurfaceSolver::gatherRows(const std::vector<std::size_t> &dofs,
     }
   }
   std::vector<double> packed; // row-major: missing row s at [s * 2m, (s + 1) * 2m)
-  if (!missing.empty()) tableau_->rows(missing, packed);
+  if (!missing.empty()) {
+    for (std::size_t &j : missing)
+      j = row(j);
+    tableau_->rows(missing, packed);
+  }
   // Column by column, as both sides are stored (a pass over k rows per contact-set change: row by row
   // it took 4% of the normal contact at n_x = 8193, on every rank).
   rows.resize(k * dz_);
@@ -236,7 +244,7 @@ void CondensedSurfaceSolver::flushPending() {
                 work_.begin() + static_cast<std::ptrdiff_t>((s + 1) * lr), A + dofs[s] * ld);
   }
   for (std::size_t r = 0; r < k; ++r) {
-    const std::size_t p = dofs[r];
+    const std::size_t p = row(dofs[r]);
     if (p < row_begin_ || p >= row_begin_ + lr) continue;
     for (std::size_t j = 0; j < dz_; ++j)
       A[j * ld + (p - row_begin_)] = -T[j * k + r];
@@ -359,9 +367,9 @@ void CondensedSurfaceSolver::unitInputs(int k, Component c, std::vector<Input> &
   }
 }
 
-// Node k's two unit columns: each read in place where it can be, else both solved and their outputs
-// gathered in one collective.
-std::array<const double *, 2> CondensedSurfaceSolver::unitColumns(int k) {
+// Node k's two unit columns: each read in place where it can be, else both solved in one pass over their
+// columns, the outputs gathered in one collective (or, where the ranks share the state out, not at all).
+CondensedSurfaceSolver::UnitColumns CondensedSurfaceSolver::unitColumns(int k) {
   unitInputs(k, Component::u, inputs_);
   unitInputs(k, Component::w, inputs_w_);
   const std::size_t kp = pending_.size();
@@ -369,12 +377,16 @@ std::array<const double *, 2> CondensedSurfaceSolver::unitColumns(int k) {
   // pending pivots between them, they run in turn.
   if ((kp == 0 && tableau_->column(0)) ||
       (kp > 0 && pending_work_ + static_cast<double>(kp) >= static_cast<double>(dz_)))
-    return {respond(inputs_, 0), respond(inputs_w_, 1)};
+    return {respond(inputs_, 0), respond(inputs_w_, 1), false};
   TimedStage stage(logStages().solve, solve_seconds_);
-  localResponse(inputs_, pending_in_, tableau_->outputRows(0));
-  localResponse(inputs_w_, pending_in_w_, tableau_->outputRows(1));
+  const LocalSolve both[2] = {{&inputs_, &pending_in_, tableau_->outputRows(0)},
+                              {&inputs_w_, &pending_in_w_, tableau_->outputRows(1)}};
+  localResponses(both, 2);
   solves_ += 2;
-  return tableau_->output(0, 2);
+  // Where the ranks share the state out, each reads only its own rows: nothing is gathered.
+  if (share_) return {tableau_->ownOutput(0), tableau_->ownOutput(1), true};
+  const auto out = tableau_->output(0, 2);
+  return {out[0], out[1], false};
 }
 
 const double *CondensedSurfaceSolver::respond(const std::vector<Input> &inputs, int slot) {
@@ -400,12 +412,20 @@ const double *CondensedSurfaceSolver::respond(const std::vector<Input> &inputs, 
 
 void CondensedSurfaceSolver::localResponse(const std::vector<Input> &inputs, std::vector<double> &xp,
                                            double *y) {
+  const LocalSolve one{&inputs, &xp, y};
+  localResponses(&one, 1);
+}
+
+void CondensedSurfaceSolver::localResponses(const LocalSolve *solves, std::size_t count) {
   // Pending dofs P (roles swapped since the tableau's partition): with R the rest, the tableau's own
   // inputs at P solve M x_P = x'_P - A_PR x_R (x'_P: the current partition's inputs at P), and the
   // current outputs at P are those x_P.
   const std::size_t k = pending_.size();
   auto isPending = [&](std::size_t j) { return std::binary_search(pending_.begin(), pending_.end(), j); };
-  if (k > 0) {
+  for (std::size_t s = 0; s < count; ++s) {
+    const std::vector<Input> &inputs = *solves[s].inputs;
+    std::vector<double> &xp = *solves[s].xp;
+    if (k == 0) continue;
     xp.assign(k, 0.0);
     for (std::size_t r = 0, q = 0; r < k; ++r) {
       while (q < inputs.size() && inputs[q].j < pending_[r])
@@ -429,42 +449,70 @@ void CondensedSurfaceSolver::localResponse(const std::vector<Input> &inputs, std
       xp[r] *= scale[r];
     pending_work_ += static_cast<double>(k);
   }
-  // y = A x over this rank's rows, x the tableau's inputs (R as given, P as just solved for), in the
-  // order of the zone dofs.
-  std::fill(y, y + local_rows_, 0.0);
-  // A plain loop, not BLAS: every row by the same arithmetic wherever the ranks' rows begin (a BLAS
-  // axpy may round its vector body, with fused multiply-adds, and its tail differently), so that the
-  // outputs are the same to the last bit on 1 or P ranks.
-  auto axpy = [&](std::size_t j, double v) {
-    if (v == 0.0) return;
-    const double *__restrict a = tableau_->local(j);
-    double *__restrict t = y;
-    for (std::size_t l = 0; l < local_rows_; ++l)
+  // y = A x over this rank's rows, x the tableau's inputs (R as given, P as just solved for): the nonzero
+  // terms of each solve in the order of the zone dofs.
+  for (std::size_t s = 0; s < count; ++s) {
+    const std::vector<Input> &inputs = *solves[s].inputs;
+    const std::vector<double> &xp = *solves[s].xp;
+    std::vector<Input> &terms = terms_[s];
+    terms.clear();
+    auto term = [&](std::size_t j, double v) {
+      if (v != 0.0) terms.push_back({j, v});
+    };
+    std::size_t r = 0;
+    for (const Input &in : inputs) {
+      for (; r < k && pending_[r] < in.j; ++r)
+        term(pending_[r], xp[r]);
+      if (r < k && pending_[r] == in.j) {
+        term(in.j, xp[r++]);
+        continue;
+      }
+      if (tableau_held_[in.j]) term(in.j, in.value);
+    }
+    for (; r < k; ++r)
+      term(pending_[r], xp[r]);
+    std::fill(solves[s].y, solves[s].y + local_rows_, 0.0);
+  }
+  // One pass over the columns of both solves' terms, each column read once (a slip's two solves share
+  // the pending columns: half the reads of two passes). A plain loop, not BLAS: every row by the same
+  // arithmetic wherever the ranks' rows begin (a BLAS axpy may round its vector body, with fused
+  // multiply-adds, and its tail differently), so that the outputs are the same to the last bit on 1 or P
+  // ranks; each output adds its terms in the same order with or without the other.
+  const std::size_t lr = local_rows_;
+  auto axpy = [lr](const double *__restrict a, double v, double *__restrict t) {
+    for (std::size_t l = 0; l < lr; ++l)
       t[l] += v * a[l];
   };
-  std::size_t r = 0;
-  for (const Input &in : inputs) {
-    for (; r < k && pending_[r] < in.j; ++r)
-      axpy(pending_[r], xp[r]);
-    if (r < k && pending_[r] == in.j) {
-      axpy(in.j, xp[r++]);
-      continue;
+  auto axpy2 = [lr](const double *__restrict a, double v, double *__restrict t, double w,
+                    double *__restrict u) {
+    for (std::size_t l = 0; l < lr; ++l) {
+      t[l] += v * a[l];
+      u[l] += w * a[l];
     }
-    if (tableau_held_[in.j]) axpy(in.j, in.value);
+  };
+  const std::vector<Input> &t0 = terms_[0], &t1 = terms_[count > 1 ? 1 : 0];
+  const std::size_t n0 = t0.size(), n1 = count > 1 ? t1.size() : 0;
+  for (std::size_t a = 0, b = 0; a < n0 || b < n1;) {
+    if (b == n1 || (a < n0 && t0[a].j < t1[b].j)) {
+      axpy(tableau_->local(t0[a].j), t0[a].value, solves[0].y), ++a;
+    } else if (a == n0 || t1[b].j < t0[a].j) {
+      axpy(tableau_->local(t1[b].j), t1[b].value, solves[1].y), ++b;
+    } else {
+      axpy2(tableau_->local(t0[a].j), t0[a].value, solves[0].y, t1[b].value, solves[1].y), ++a, ++b;
+    }
   }
-  for (; r < k; ++r)
-    axpy(pending_[r], xp[r]);
   // The current outputs at P are the x_P solved for (this rank's rows of them).
-  for (std::size_t q = 0; q < k; ++q)
-    if (pending_[q] >= row_begin_ && pending_[q] < row_begin_ + local_rows_)
-      y[pending_[q] - row_begin_] = xp[q];
+  for (std::size_t s = 0; s < count; ++s)
+    for (std::size_t q = 0; q < k; ++q)
+      if (const std::size_t p = row(pending_[q]); p >= row_begin_ && p < row_begin_ + local_rows_)
+        solves[s].y[p - row_begin_] = (*solves[s].xp)[q];
 }
 
 void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, SurfaceState &out) {
   const double *out_y = respond(inputs, 0);
 
-  // Held: the prescription in, the reaction out; free: no external force, the displacement out. The
-  // outside nodes are those left and right of the zone, in order.
+  // Held: the prescription in, the reaction out; free: no external force, the displacement out. Outside
+  // the zone the displacements out. Node k's rows are 2k and 2k + 1.
   const auto n = static_cast<std::size_t>(nx_);
   out.u.resize(n);
   out.w.resize(n);
@@ -472,11 +520,11 @@ void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, Surfa
   out.fz.resize(n);
   double *__restrict u = out.u.data(), *__restrict w = out.w.data(), *__restrict fx = out.fx.data(),
                      *__restrict fz = out.fz.data();
-  const double *__restrict y_zone = out_y;
+  const double *__restrict y = out_y;
   const char *__restrict held = held_.data();
   const auto z0 = static_cast<std::size_t>(zone_first_), z1 = z0 + static_cast<std::size_t>(zone_nodes_);
   for (std::size_t i = 0; i < z1 - z0; ++i) {
-    const double yu = y_zone[2 * i], yw = y_zone[2 * i + 1];
+    const double yu = y[2 * (z0 + i)], yw = y[2 * (z0 + i) + 1];
     u[z0 + i] = held[2 * i] ? 0.0 : yu;
     fx[z0 + i] = held[2 * i] ? yu : 0.0;
     w[z0 + i] = held[2 * i + 1] ? 0.0 : yw;
@@ -484,21 +532,35 @@ void CondensedSurfaceSolver::solveInputs(const std::vector<Input> &inputs, Surfa
   }
   for (const Input &in : inputs)
     (in.j % 2 == 0 ? u : w)[z0 + in.j / 2] = in.value;
-  const double *__restrict y_out = out_y + dz_;
-  auto outside = [&](std::size_t first, std::size_t last, std::size_t o0) {
+  auto outside = [&](std::size_t first, std::size_t last) {
     for (std::size_t k = first; k < last; ++k) {
-      u[k] = y_out[2 * (o0 + k - first)];
-      w[k] = y_out[2 * (o0 + k - first) + 1];
+      u[k] = y[2 * k];
+      w[k] = y[2 * k + 1];
       fx[k] = 0.0;
       fz[k] = 0.0;
     }
   };
-  outside(0, z0, 0);
-  outside(z1, n, z0);
+  outside(0, z0);
+  outside(z1, n);
+}
+
+// A checkpoint keeps the tableaux's rows in the order of its first format: the zone's dofs, then the
+// outside ones left of the zone and right of it. A column's rows [0, 2 z0 + 2m) are rotated (the zone's
+// before those left of it); the rows right of the zone keep their place.
+std::size_t CondensedSurfaceSolver::checkpointRow(std::size_t r) const {
+  const auto left = static_cast<std::size_t>(2 * zone_first_);
+  return r < left ? r + dz_ : r < left + dz_ ? r - left : r;
 }
 
 std::vector<double> CondensedSurfaceSolver::gatherBlock(std::vector<double> local) const {
-  if (ranks_ == 1) return local; // already every row, in the global order
+  if (ranks_ == 1) { // every row here: rotated in place, column by column (no second copy of a tableau)
+    const auto left = static_cast<std::ptrdiff_t>(2 * zone_first_);
+    for (std::size_t j = 0; j < dz_; ++j) {
+      const auto column = local.begin() + static_cast<std::ptrdiff_t>(j * rows_);
+      std::rotate(column, column + left, column + left + static_cast<std::ptrdiff_t>(dz_));
+    }
+    return local;
+  }
   std::vector<int> counts(ranks_), displs(ranks_);
   for (int r = 0; r < ranks_; ++r) {
     counts[r] = static_cast<int>(static_cast<std::size_t>(row_counts_[r]) * dz_);
@@ -507,11 +569,11 @@ std::vector<double> CondensedSurfaceSolver::gatherBlock(std::vector<double> loca
   std::vector<double> blocks(rank_ == 0 ? rows_ * dz_ : 0), global(blocks.size());
   TRIBO_MPI_CALL(MPI_Gatherv(local.data(), counts[rank_], MPI_DOUBLE, blocks.data(), counts.data(),
                              displs.data(), MPI_DOUBLE, 0, comm_));
-  // Rank r's block is its rows x 2m, column-major: into the global column-major order.
+  // Rank r's block is its rows x 2m, column-major: into the checkpoint's column-major order.
   for (int r = 0; r < ranks_ && rank_ == 0; ++r)
     for (std::size_t j = 0; j < dz_; ++j)
       for (int l = 0; l < row_counts_[r]; ++l)
-        global[j * rows_ + static_cast<std::size_t>(row_begins_[r] + l)] =
+        global[j * rows_ + checkpointRow(static_cast<std::size_t>(row_begins_[r] + l))] =
             blocks[static_cast<std::size_t>(displs[r]) + j * static_cast<std::size_t>(row_counts_[r]) +
                    static_cast<std::size_t>(l)];
   return global;
@@ -523,7 +585,7 @@ std::vector<double> CondensedSurfaceSolver::localRows(const std::vector<double> 
   std::vector<double> local(local_rows_ * dz_);
   for (std::size_t j = 0; j < dz_; ++j)
     for (std::size_t l = 0; l < local_rows_; ++l)
-      local[j * local_rows_ + l] = global[j * rows_ + row_begin_ + l];
+      local[j * local_rows_ + l] = global[j * rows_ + checkpointRow(row_begin_ + l)];
   return local;
 }
 

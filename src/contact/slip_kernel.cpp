@@ -58,24 +58,23 @@ outsidePass(std::size_t count, const double *__restrict a, const double *__restr
 __attribute__((always_inline)) inline void addSlipBody(const SlipColumns &c, double du, double dw, double g,
                                                        const ConstSurfaceFields &unit,
                                                        const SurfaceFields &s) {
-  const std::size_t z0 = c.zone_first, m = c.zone_nodes, z1 = z0 + m, dz = 2 * m;
-  const std::size_t ik = c.k - z0;
+  const std::size_t z0 = c.zone_first, z1 = z0 + c.zone_nodes;
   const double u_k = s.u[c.k], w_k = s.w[c.k]; // k's own displacements follow its unit prescriptions
-  // The nodes [lo, hi) of [first, end): left of the zone, the zone, right of it (rows: the zone's dofs,
-  // then the outside pairs in node order).
+  // The nodes [lo, hi) of [first, end): left of the zone, the zone, right of it (node n's rows 2n, 2n + 1).
   auto from = [&](std::size_t lo) { return lo > c.first ? lo : c.first; };
   auto to = [&](std::size_t hi) { return hi < c.end ? hi : c.end; };
   if (const std::size_t lo = from(0), hi = to(z0); lo < hi)
-    outsidePass(hi - lo, c.ru + dz + 2 * lo, c.rw + dz + 2 * lo, du, dw, g, TRIBO_FIELDS_FROM(unit, s, lo));
+    outsidePass(hi - lo, c.ru + 2 * lo, c.rw + 2 * lo, du, dw, g, TRIBO_FIELDS_FROM(unit, s, lo));
   if (const std::size_t lo = from(z0), hi = to(z1); lo < hi)
-    zonePass(hi - lo, c.ru + 2 * (lo - z0), c.rw + 2 * (lo - z0), c.held_mask + 2 * (lo - z0), du, dw, g,
+    zonePass(hi - lo, c.ru + 2 * lo, c.rw + 2 * lo, c.held_mask + 2 * (lo - z0), du, dw, g,
              TRIBO_FIELDS_FROM(unit, s, lo));
   if (const std::size_t lo = from(z1), hi = to(c.nodes); lo < hi)
-    outsidePass(hi - lo, c.ru + dz + 2 * (z0 + lo - z1), c.rw + dz + 2 * (z0 + lo - z1), du, dw, g,
-                TRIBO_FIELDS_FROM(unit, s, lo));
+    outsidePass(hi - lo, c.ru + 2 * lo, c.rw + 2 * lo, du, dw, g, TRIBO_FIELDS_FROM(unit, s, lo));
+  const std::size_t ik = c.k - z0;
+  const double *k_ru = c.kRu(), *k_rw = c.kRw();
   const bool hu = c.held_mask[2 * ik] != 0, hw = c.held_mask[2 * ik + 1] != 0;
-  const double ru_u = hu ? 1.0 : c.ru[2 * ik], rw_u = hu ? 0.0 : c.rw[2 * ik];
-  const double ru_w = hw ? 0.0 : c.ru[2 * ik + 1], rw_w = hw ? 1.0 : c.rw[2 * ik + 1];
+  const double ru_u = hu ? 1.0 : k_ru[0], rw_u = hu ? 0.0 : k_rw[0];
+  const double ru_w = hw ? 0.0 : k_ru[1], rw_w = hw ? 1.0 : k_rw[1];
   s.u[c.k] = u_k + (du * ru_u + dw * rw_u + g * unit.u[c.k]);
   s.w[c.k] = w_k + (du * ru_w + dw * rw_w + g * unit.w[c.k]);
 }
@@ -98,17 +97,17 @@ __attribute__((always_inline)) inline void contactForcesBody(const SlipColumns &
   double su[rows] = {}, sw[rows] = {}; // row j of the blocks; in contact <=> w held
   std::size_t k = first;
   for (; k + lanes <= end; k += lanes) {
-    const std::size_t r0 = 2 * (k - z0);
+    const std::size_t h0 = 2 * (k - z0), r0 = 2 * k; // k's mask, k's row
     for (std::size_t j = 0; j < rows; ++j) {
-      const std::uint64_t held_w = c.held_mask[r0 + j] & w_rows[j];
+      const std::uint64_t held_w = c.held_mask[h0 + j] & w_rows[j];
       su[j] += real(bits(c.ru[r0 + j]) & held_w);
       sw[j] += real(bits(c.rw[r0 + j]) & held_w);
     }
   }
   for (std::size_t l = 0; k < end; ++k, ++l) {
-    const std::size_t r = 2 * (k - z0) + 1;
-    su[2 * l + 1] += real(bits(c.ru[r]) & c.held_mask[r]);
-    sw[2 * l + 1] += real(bits(c.rw[r]) & c.held_mask[r]);
+    const std::size_t h = 2 * (k - z0) + 1, r = 2 * k + 1;
+    su[2 * l + 1] += real(bits(c.ru[r]) & c.held_mask[h]);
+    sw[2 * l + 1] += real(bits(c.rw[r]) & c.held_mask[h]);
   }
   double lane_u[lanes], lane_w[lanes];
   for (std::size_t l = 0; l < lanes; ++l)

@@ -74,14 +74,14 @@ typename Rule::entry_type agreeOn(MPI_Comm comm, int ranks, const Rule &mine, st
 
 } // namespace
 
-StateShare::StateShare(MPI_Comm comm, std::size_t nodes) : comm_(comm) {
+StateShare::StateShare(MPI_Comm comm, std::vector<std::size_t> begins)
+    : comm_(comm), first_(std::move(begins)) {
   TRIBO_MPI_CALL(MPI_Comm_rank(comm_, &rank_));
   TRIBO_MPI_CALL(MPI_Comm_size(comm_, &ranks_));
   const auto p = static_cast<std::size_t>(ranks_);
-  first_.resize(p + 1);
-  for (std::size_t r = 0; r <= p; ++r)
-    first_[r] = nodes * r / p;
-  packed_.resize(4 * nodes);
+  if (first_.size() != p + 1 || first_[0] != 0 || !std::is_sorted(first_.begin(), first_.end()))
+    throw SolverError("StateShare: the ranks' node ranges must start at 0 and follow each other");
+  packed_.resize(4 * first_[p]);
   counts_.resize(p);
   displs_.resize(p);
   for (std::size_t r = 0; r < p; ++r) {
@@ -127,22 +127,49 @@ void StateShare::complete(SurfaceState &state) const {
   }
 }
 
-std::pair<std::size_t, std::size_t> StateShare::parts(std::size_t c0, std::size_t c1, int rank) const {
-  const std::size_t n = c1 - c0, p = static_cast<std::size_t>(ranks_), r = static_cast<std::size_t>(rank);
-  return {c0 + n * r / p, c0 + n * (r + 1) / p};
+std::pair<std::size_t, std::size_t> StateShare::parts(std::size_t c0, std::size_t c1, std::size_t chunk,
+                                                      int rank) const {
+  // The parts whose first node c chunk is in [first, end): c in [ceil(first / chunk), ceil(end / chunk)).
+  const auto r = static_cast<std::size_t>(rank);
+  auto part = [&](std::size_t node) { return std::clamp((node + chunk - 1) / chunk, c0, c1); };
+  return {part(first_[r]), part(first_[r + 1])};
 }
 
-void StateShare::gatherParts(double *values, std::size_t c0, std::size_t c1, std::size_t fields) const {
+void StateShare::gatherParts(double *values, std::size_t c0, std::size_t c1, std::size_t chunk,
+                             std::size_t fields, std::size_t node, double *carried, std::size_t count) const {
   const auto p = static_cast<std::size_t>(ranks_);
   part_counts_.resize(p);
   part_displs_.resize(p);
+  if (!carried) count = 0;
+  // Rank r's block: its parts' values, then (where carried) its `count` values.
+  auto block = [&](std::size_t r) {
+    const auto [lo, hi] = parts(c0, c1, chunk, static_cast<int>(r));
+    return std::array<std::size_t, 3>{(lo - c0) * fields, (hi - lo) * fields, (lo - c0) * fields + r * count};
+  };
   for (std::size_t r = 0; r < p; ++r) {
-    const auto [lo, hi] = parts(c0, c1, static_cast<int>(r));
-    part_counts_[r] = static_cast<int>((hi - lo) * fields);
-    part_displs_[r] = static_cast<int>((lo - c0) * fields);
+    const auto [at, n, displ] = block(r);
+    part_counts_[r] = static_cast<int>(n + count);
+    part_displs_[r] = static_cast<int>(displ);
   }
-  TRIBO_MPI_CALL(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, values, part_counts_.data(),
+  if (count == 0) {
+    TRIBO_MPI_CALL(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, values, part_counts_.data(),
+                                  part_displs_.data(), MPI_DOUBLE, comm_));
+    return;
+  }
+  parts_.resize((c1 - c0) * fields + p * count);
+  {
+    const auto [at, n, displ] = block(static_cast<std::size_t>(rank_));
+    std::copy(values + at, values + at + n, parts_.begin() + static_cast<std::ptrdiff_t>(displ));
+    std::copy(carried, carried + count, parts_.begin() + static_cast<std::ptrdiff_t>(displ + n));
+  }
+  TRIBO_MPI_CALL(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, parts_.data(), part_counts_.data(),
                                 part_displs_.data(), MPI_DOUBLE, comm_));
+  for (std::size_t r = 0; r < p; ++r) {
+    const auto [at, n, displ] = block(r);
+    const double *got = parts_.data() + displ;
+    std::copy(got, got + n, values + at);
+    if (node >= first_[r] && node < first_[r + 1]) std::copy(got + n, got + n + count, carried);
+  }
 }
 
 } // namespace tribo

@@ -55,15 +55,12 @@ public:
     data_.assign(local_rows_ * cols_, 0.0);
     local_ = data_.data();
     ld_ = local_rows_;
-    out_local_.assign(2 * local_rows_, 0.0);
     for (auto &o : out_)
       o.assign(rows_, 0.0);
   }
   const double *column(std::size_t j) const override { return ranks_ == 1 ? local(j) : nullptr; }
   void fence() override {}
-  double *outputRows(int c) override {
-    return ranks_ == 1 ? out_[c].data() : out_local_.data() + static_cast<std::size_t>(c) * local_rows_;
-  }
+  double *outputRows(int c) override { return out_[c].data() + row_begin_; }
   std::array<const double *, 2> output(int first, int count) override {
     if (ranks_ > 1) {
       // Rank r sends its rows of each output, one after the other; they arrive in rank order and are
@@ -71,11 +68,16 @@ public:
       std::vector<int> counts(ranks_), displs(ranks_);
       for (int r = 0; r < ranks_; ++r)
         counts[r] = count * row_counts_[r], displs[r] = count * row_begins_[r];
+      send_.resize(static_cast<std::size_t>(count) * local_rows_);
+      for (int c = first; c < first + count; ++c)
+        std::copy(outputRows(c), outputRows(c) + local_rows_,
+                  send_.begin() +
+                      static_cast<std::ptrdiff_t>(static_cast<std::size_t>(c - first) * local_rows_));
       packed_.resize(static_cast<std::size_t>(count) * rows_);
-      TRIBO_MPI_CALL(MPI_Allgatherv(outputRows(first), counts[rank_], MPI_DOUBLE, packed_.data(),
-                                    counts.data(), displs.data(), MPI_DOUBLE, comm_));
+      TRIBO_MPI_CALL(MPI_Allgatherv(send_.data(), counts[rank_], MPI_DOUBLE, packed_.data(), counts.data(),
+                                    displs.data(), MPI_DOUBLE, comm_));
       for (int r = 0; r < ranks_; ++r)
-        for (int c = first; c < first + count; ++c) {
+        for (int c = first; c < first + count && r != rank_; ++c) {
           const double *from =
               packed_.data() + displs[r] + static_cast<std::ptrdiff_t>(c - first) * row_counts_[r];
           std::copy(from, from + row_counts_[r], out_[c].data() + row_begins_[r]);
@@ -83,6 +85,7 @@ public:
     }
     return {out_[0].data(), out_[1].data()};
   }
+  const double *ownOutput(int c) const override { return out_[c].data(); }
   // The rows of a set of dofs are contiguous in the tableau's order, so with the dofs sorted each rank's
   // share is a contiguous run of them: one MPI_Allgatherv.
   void rows(const std::vector<std::size_t> &dofs, std::vector<double> &packed) override {
@@ -105,12 +108,12 @@ public:
                                     displs.data(), MPI_DOUBLE, comm_));
   }
   std::size_t bytes() const override {
-    return sizeof(double) * (data_.size() + out_local_.size() + out_[0].size() + out_[1].size());
+    return sizeof(double) * (data_.size() + send_.size() + out_[0].size() + out_[1].size());
   }
   const char *name() const override { return "row blocks"; }
 
 private:
-  std::vector<double> data_, out_local_, packed_;
+  std::vector<double> data_, send_, packed_;
   std::array<std::vector<double>, 2> out_;
 };
 
@@ -206,6 +209,9 @@ public:
     turn_ ^= 1;
     return out;
   }
+  // The turn stays: the next solve writes this rank's rows of the same outputs again, which no other rank
+  // reads (the others may still read the last gathered outputs, of the other turn).
+  const double *ownOutput(int c) const override { return outputs(turn_, c); }
   // Column by column: a node's two dofs share a cache line, and each column's page is visited once.
   void rows(const std::vector<std::size_t> &dofs, std::vector<double> &packed) override {
     const std::size_t n = dofs.size();

@@ -30,18 +30,18 @@ Fields formed(const std::vector<double> &y, const std::vector<std::uint64_t> &he
   Fields r(n);
   for (std::size_t i = 0; i < m; ++i) {
     const bool hu = held[2 * i] != 0, hw = held[2 * i + 1] != 0;
-    r.u[z0 + i] = hu ? 0.0 : y[2 * i];
-    r.fx[z0 + i] = hu ? y[2 * i] : 0.0;
-    r.w[z0 + i] = hw ? 0.0 : y[2 * i + 1];
-    r.fz[z0 + i] = hw ? y[2 * i + 1] : 0.0;
+    const std::size_t row = 2 * (z0 + i); // the tableau's rows: the surface dofs in node order
+    r.u[z0 + i] = hu ? 0.0 : y[row];
+    r.fx[z0 + i] = hu ? y[row] : 0.0;
+    r.w[z0 + i] = hw ? 0.0 : y[row + 1];
+    r.fz[z0 + i] = hw ? y[row + 1] : 0.0;
   }
   const std::size_t j = 2 * (k - z0) + static_cast<std::size_t>(input);
   if (held[j] != 0) (input == 0 ? r.u : r.w)[k] = 1.0;
-  for (std::size_t o = 0, q = 0; o < n; ++o) {
+  for (std::size_t o = 0; o < n; ++o) {
     if (o >= z0 && o < z0 + m) continue;
-    r.u[o] = y[2 * m + 2 * q];
-    r.w[o] = y[2 * m + 2 * q + 1];
-    ++q;
+    r.u[o] = y[2 * o];
+    r.w[o] = y[2 * o + 1];
   }
   return r;
 }

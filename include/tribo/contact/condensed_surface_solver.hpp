@@ -22,13 +22,14 @@ namespace tribo {
 ///   f_Z = S_Z d_Z,  d_O = T_OZ d_Z  (O: the surface dofs outside the zone, f_O = 0).
 /// For a contact set, the held zone dofs C take a displacement and give a force, the free ones F the
 /// other way round; the tableau that maps (d_C, f_F) to (f_C, d_F, d_O) is [S_Z; T_OZ] after a principal
-/// pivot on every free zone dof, i.e.
+/// pivot on every free zone dof (its rows the surface dofs in node order, the zone's among the others), i.e.
 ///   d_F = -S_FF^{-1} S_FC d_C,  f_C = (S_CC - S_CF S_FF^{-1} S_FC) d_C.
 /// It is computed directly for the first contact set (and again when the zone grows) from 2m unit solves
 /// of the slab in that partition, shared out over the ranks of the slab's communicator in blocks of
 /// columns, each rank solving its blocks on its own serial copy of the slab (src/contact/condensation.cpp);
 /// the columns then go to the ranks that hold their rows. Its rows are shared out over those ranks (each
-/// rank computes a contiguous block of the 2 n_x rows of every column), kept by a TableauStorage: on one
+/// rank computes a contiguous block of the 2 n_x rows of every column, and holds those nodes' state in
+/// the slips: StateShare), kept by a TableauStorage: on one
 /// node in one shared array that every rank reads in place, else a private block per rank, a solve then
 /// gathering the 2 n_x outputs.
 /// A node joining or leaving the contact is a principal pivot on its dofs (O(n_x m)); the pivots are
@@ -133,19 +134,36 @@ private:
   /// displacement where free; then the outside displacements): output `slot` (0 or 1) of the storage, or
   /// a column in place. Valid until the next solve that uses the same slot.
   const double *respond(const std::vector<Input> &inputs, int slot);
-  /// Node k's unit responses for u and w in the tableau's row order (unitResponse, unmapped), gathered
-  /// in one collective where they are gathered at all. Valid until the next solve.
-  std::array<const double *, 2> unitColumns(int k);
+  /// Node k's unit responses for u and w in the tableau's row order (unitResponse, unmapped): every row,
+  /// gathered in one collective where they are gathered at all, or (own_rows_only, where the ranks share
+  /// the state out and pivots are pending) this rank's rows alone, without a collective. Valid until the
+  /// next solve.
+  struct UnitColumns {
+    const double *ru, *rw;
+    bool own_rows_only;
+  };
+  UnitColumns unitColumns(int k);
   /// The nonzero input of node k's unit response for component c (none if that dof is free).
   void unitInputs(int k, Component c, std::vector<Input> &inputs) const;
   /// A solve's first part: the pending dofs' inputs into `xp`, this rank's rows of the outputs into `y`
   /// (local_rows_ of them). (A unit column with no pivot pending is read in place by respond where the
   /// storage holds every row.)
   void localResponse(const std::vector<Input> &inputs, std::vector<double> &xp, double *y);
+  /// The same for `count` (1 or 2) solves at once, in one pass over their columns (a slip's two).
+  struct LocalSolve {
+    const std::vector<Input> *inputs;
+    std::vector<double> *xp;
+    double *y;
+  };
+  void localResponses(const LocalSolve *solves, std::size_t count);
   /// This rank's rows of a 2 n_x x 2m column-major block, all of them in row order on rank 0 (collective),
   /// and back.
   std::vector<double> gatherBlock(std::vector<double> local) const;
   std::vector<double> localRows(const std::vector<double> &global) const;
+  /// The tableau's row of zone dof j (the rows are the surface dofs in node order: node n's u, w in rows
+  /// 2n, 2n + 1), and where a checkpoint keeps row r (its first format's order: gatherBlock).
+  std::size_t row(std::size_t j) const { return static_cast<std::size_t>(2 * zone_first_) + j; }
+  std::size_t checkpointRow(std::size_t r) const;
 
   SlabSystem &slab_;
   MPI_Comm comm_;                           // the slab's: the tableau's rows are distributed over it
@@ -153,8 +171,7 @@ private:
   std::vector<double> x_, width_;
   int margin_ = 0;
   std::int64_t nx_ = 0, zone_first_ = 0, zone_nodes_ = 0;
-  std::size_t dz_ = 0, doo_ = 0, rows_ = 0; // zone dofs 2m, outside dofs 2(n_x - m), rows 2 n_x
-  std::vector<std::int64_t> outside_;       // surface node of each outside pair of dofs
+  std::size_t dz_ = 0, rows_ = 0; // zone dofs 2m, rows 2 n_x
   // Rows [row_begin_, row_begin_ + local_rows_) of the 2 n_x are held here; row_begins_ lists every
   // rank's first row (and rows_ at the end), for the gathers.
   int rank_ = 0, ranks_ = 1;
@@ -175,10 +192,11 @@ private:
   // to the solves since they were first deferred.
   std::vector<std::size_t> pending_;
   std::vector<double> pending_rows_, pending_in_;
-  std::vector<double> pending_rows_next_; // work of setContactSet: the next pending_rows_
-  std::vector<Input> inputs_, inputs_w_;  // work
-  std::vector<double> pending_in_w_;      // work of unitColumns
-  std::vector<double> contact_chunks_;    // work of slip: the contact forces by chunks
+  std::vector<double> pending_rows_next_;   // work of setContactSet: the next pending_rows_
+  std::vector<Input> inputs_, inputs_w_;    // work
+  std::array<std::vector<Input>, 2> terms_; // work of localResponses: each solve's nonzero column terms
+  std::vector<double> pending_in_w_;        // work of unitColumns
+  std::vector<double> contact_chunks_;      // work of slip: the contact forces by chunks
   PivotBlock pending_block_;
   double pending_work_ = 0;
   long long solves_ = 0, condensation_solves_ = 0, pivots_ = 0;

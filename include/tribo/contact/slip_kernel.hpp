@@ -16,11 +16,11 @@ struct ConstSurfaceFields {
   const double *u, *w, *fx, *fz;
 };
 
-/// Two unit responses in the tableau's row order (CondensedSurfaceSolver): the zone's dofs (u, w of each
-/// zone node, interleaved), then the outside pairs, left of the zone and right of it. held_mask has one
-/// entry per zone dof, all ones where the current partition holds it (a force out) and zero where it is
-/// free (a displacement out). The slipping node k's own held dofs carry the unit prescription (u of ru, w of
-/// rw), as in CondensedSurfaceSolver::unitResponse.
+/// Two unit responses in the tableau's row order (CondensedSurfaceSolver): the surface dofs, node n's u
+/// and w in rows 2n and 2n + 1 (a zone node's output a force where held, a displacement where free; an
+/// outside node's its displacements). held_mask has one entry per zone dof, all ones where the current
+/// partition holds it (a force out) and zero where it is free (a displacement out). The slipping node k's own
+/// held dofs carry the unit prescription (u of ru, w of rw), as in CondensedSurfaceSolver::unitResponse.
 struct SlipColumns {
   const double *ru, *rw;          // 2 n_x rows each
   const std::uint64_t *held_mask; // 2m
@@ -29,6 +29,11 @@ struct SlipColumns {
   std::size_t zone_nodes;         // m
   std::size_t k;                  // the slipping node (in the zone)
   std::size_t first, end;         // the nodes whose state addSlip moves (StateShare), k's u, w always
+  // k's rows (u, w) of ru and of rw, where they are not at ru + 2k, rw + 2k: the columns hold only this
+  // rank's rows, k's having travelled from the rank that holds k (StateShare::gatherParts).
+  const double *k_ru = nullptr, *k_rw = nullptr;
+  const double *kRu() const { return k_ru ? k_ru : ru + 2 * k; }
+  const double *kRw() const { return k_rw ? k_rw : rw + 2 * k; }
 };
 
 /// The contact force of each response, sum of fz over the held-w zone nodes in [first, end) (surface

@@ -43,6 +43,10 @@ public:
   /// valid until the next solve writes the same output. Collective.
   virtual double *outputRows(int c) = 0;
   virtual std::array<const double *, 2> output(int first, int count) = 0;
+  /// The same solve's output c without a collective, indexed by row as output's: only this rank's rows
+  /// are its (the others undefined), for a reader of those alone (a slip over the nodes of its rows,
+  /// StateShare). Valid until the next solve writes output c.
+  virtual const double *ownOutput(int c) const = 0;
   /// The rows `dofs` (sorted) of every column, row-major (row s at [s cols, (s + 1) cols)), on every rank.
   /// Collective.
   virtual void rows(const std::vector<std::size_t> &dofs, std::vector<double> &packed) = 0;
