@@ -76,12 +76,14 @@ public:
       packed_.resize(static_cast<std::size_t>(count) * rows_);
       TRIBO_MPI_CALL(MPI_Allgatherv(send_.data(), counts[rank_], MPI_DOUBLE, packed_.data(), counts.data(),
                                     displs.data(), MPI_DOUBLE, comm_));
-      for (int r = 0; r < ranks_; ++r)
-        for (int c = first; c < first + count && r != rank_; ++c) {
+      for (int r = 0; r < ranks_; ++r) {
+        if (r == rank_) continue; // this rank's rows are in place already
+        for (int c = first; c < first + count; ++c) {
           const double *from =
               packed_.data() + displs[r] + static_cast<std::ptrdiff_t>(c - first) * row_counts_[r];
           std::copy(from, from + row_counts_[r], out_[c].data() + row_begins_[r]);
         }
+      }
     }
     return {out_[0].data(), out_[1].data()};
   }
