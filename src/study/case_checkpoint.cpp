@@ -7,6 +7,8 @@
 #include "tribo/study/config.hpp"
 #include "tribo/study/fault.hpp"
 
+#include <algorithm>
+
 namespace tribo {
 
 namespace {
@@ -28,7 +30,7 @@ CheckpointSchedule readCheckpointSchedule(const ConfigNode &block) {
 }
 
 CaseCheckpoint::CaseCheckpoint(MPI_Comm group, std::string path, std::string case_id)
-    : group_(group), path_(std::move(path)), case_id_(std::move(case_id)), last_save_(MPI_Wtime()) {}
+    : group_(group), path_(std::move(path)), case_id_(std::move(case_id)), last_save_end_(MPI_Wtime()) {}
 
 std::optional<CaseRecord> CaseCheckpoint::last() const {
   if (group_ == MPI_COMM_NULL) return std::nullopt;
@@ -57,20 +59,27 @@ bool CaseCheckpoint::due(long long step, long long every_steps, double every_sec
   int now = 0;
   if (isRoot(group_))
     now = (every_steps > 0 && step % every_steps == 0) ||
-          (every_seconds > 0 && MPI_Wtime() - last_save_ >= every_seconds);
+          (every_seconds > 0 && timedSaveDue(MPI_Wtime() - last_save_end_, last_save_seconds_, every_seconds));
   TRIBO_MPI_CALL(MPI_Bcast(&now, 1, MPI_INT, 0, group_));
   return now != 0;
 }
 
 void CaseCheckpoint::save(const CaseRecord &state) {
   if (group_ == MPI_COMM_NULL) return;
-  last_save_ = MPI_Wtime();
-  if (!isRoot(group_)) return;
-  try {
-    writeCheckpoint(path_, case_id_, state);
-  } catch (const std::exception &e) {
-    warn(MPI_COMM_SELF, "case {}: checkpoint not saved, the case goes on: {}", case_id_, e.what());
+  const double start = MPI_Wtime();
+  if (isRoot(group_)) {
+    try {
+      writeCheckpoint(path_, case_id_, state);
+    } catch (const std::exception &e) {
+      warn(MPI_COMM_SELF, "case {}: checkpoint not saved, the case goes on: {}", case_id_, e.what());
+    }
   }
+  last_save_end_ = MPI_Wtime();
+  last_save_seconds_ = last_save_end_ - start;
+}
+
+bool timedSaveDue(double since_last, double last_write, double every_seconds) {
+  return every_seconds > 0 && since_last >= std::max(every_seconds, 9 * last_write);
 }
 
 RunCheckpoints CaseCheckpoint::forLoop(const CheckpointSchedule &schedule, const CaseRecord *saved,

@@ -1,9 +1,11 @@
 // A case's checkpoint file (io/checkpoint_file): what is written comes back bit for bit; a file cut short,
-// damaged or written for another case is refused by name; and writing one costs no memory beyond the
-// record itself (the record streams into the file: at n_x = 8193 it holds 3 GB of condensed tableau).
+// damaged or written for another case is refused by name; writing one costs no memory beyond the
+// record itself (the record streams into the file: at n_x = 8193 it holds 3 GB of condensed tableau);
+// and saves by wall time take at most a tenth of it (study/case_checkpoint).
 #include "../scratch.hpp"
 #include "tribo/core/error.hpp"
 #include "tribo/io/checkpoint_file.hpp"
+#include "tribo/study/case_checkpoint.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -117,4 +119,17 @@ TEST(CheckpointFile, WritingCostsNoMemoryBeyondTheRecord) {
   ASSERT_LE(statusKiB("VmHWM"), before + 1024) << "/proc/self/clear_refs did not reset the peak";
   writeCheckpoint(path, id, record);
   EXPECT_LT(statusKiB("VmHWM") - before, 16 * 1024) << "KiB above the record while writing it";
+}
+
+TEST(CheckpointSchedule, SavesByTimeTakeAtMostATenthOfTheWallTime) {
+  // A cheap write: due once the interval has passed since the end of the last save.
+  EXPECT_FALSE(timedSaveDue(0.99, 0.001, 1.0));
+  EXPECT_TRUE(timedSaveDue(1.0, 0.001, 1.0));
+  // A write longer than the interval (a profile's saved events grow with the case): not every step,
+  // but only after 9 times the write, so the writes are at most a tenth of the time.
+  EXPECT_FALSE(timedSaveDue(0.5, 0.1, 0.012));
+  EXPECT_FALSE(timedSaveDue(0.899, 0.1, 0.012));
+  EXPECT_TRUE(timedSaveDue(0.9, 0.1, 0.012));
+  // 0: never by time.
+  EXPECT_FALSE(timedSaveDue(1e9, 0.0, 0.0));
 }

@@ -36,8 +36,8 @@ public:
   /// The state saved last, on every rank of the group; nullopt when there is none.
   std::optional<CaseRecord> last() const;
   /// Whether to save after `step` steps of the case: every `every_steps` steps (0: never), or once
-  /// `every_seconds` of wall time (0: never) have passed since the last save. The root's clock
-  /// decides, so every rank gets the same answer.
+  /// `timedSaveDue` says so (`every_seconds` 0: never by time). The root's clock decides, so every
+  /// rank gets the same answer.
   bool due(long long step, long long every_steps, double every_seconds);
   /// Replaces the checkpoint by the root's `state`. A failed write is a warning: the case goes on
   /// and the previous checkpoint stays.
@@ -53,7 +53,14 @@ public:
 private:
   MPI_Comm group_ = MPI_COMM_NULL;
   std::string path_, case_id_;
-  double last_save_ = 0; // MPI_Wtime of the last save, or of the construction
+  double last_save_end_ = 0;    // MPI_Wtime at the end of the last save, or of the construction
+  double last_save_seconds_ = 0; // how long the last save took (the root's write)
 };
+
+/// Whether a save by wall time is due `since_last` seconds after the end of the last save, which took
+/// `last_write` seconds: once `every_seconds` have passed, and never before 9 times the last write, so
+/// that saving takes at most a tenth of the wall time however short `every_seconds` and however large
+/// the state (a profile's saved events grow with the case).
+bool timedSaveDue(double since_last, double last_write, double every_seconds);
 
 } // namespace tribo
