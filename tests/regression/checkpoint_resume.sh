@@ -2,7 +2,8 @@
 # Checkpoints inside a case (issue 18): a profile case at n_x = 1025 killed with SIGKILL in the middle
 # of its sliding resumes from its last checkpoint and ends bitwise as the uninterrupted run, on one
 # rank and on a group of two, with checkpoints by event count and by wall time; checkpoints change
-# no result; an unusable checkpoint is a warning and the case runs from its start. Usage: checkpoint_resume.sh TRIBO SOURCE_DIR
+# no result; an unusable checkpoint is a warning and the case runs from its start; a checkpoint of an
+# earlier tribo resumes. Usage: checkpoint_resume.sh TRIBO SOURCE_DIR
 set -u
 tribo="$1"; src="$2"
 source "$src/tests/regression/farm_lib.bash"
@@ -53,6 +54,22 @@ run resumed3 "${two[@]}" "$tribo" "${args[@]}" -o "$work/broken.h5" --resume
 check "the unusable checkpoint is named in a warning" grep -q "warning: .*checkpoint .* is unusable (truncated)" resumed3.log
 check "it did not resume" [ -z "$(resumed_at resumed3.log)" ]
 check "unusable checkpoint: the same result" same_results reference2.h5 broken.h5
+
+# A checkpoint written by an earlier tribo resumes: tests/data/checkpoint_aff83bf holds the .partial
+# file and the checkpoint (at event 2000 of 3000, n_x = 65) that tribo aff83bf left when killed, before the
+# tableau's rows were put in node order in memory (81d04c7; a checkpoint keeps the first order). Resumed
+# on 1 and on 2 ranks, it ends bitwise as today's uninterrupted run.
+old="$src/tests/data/checkpoint_aff83bf"
+run reference_old "$tribo" run "$old/case.yaml" -o reference_old.h5
+for n in 1 2; do
+  cp "$old/run.h5.partial" "old$n.h5.partial"
+  mkdir "old$n.h5.partial.checkpoints"
+  gunzip -c "$old/c47472ac83afb873.ckpt.gz" > "old$n.h5.partial.checkpoints/c47472ac83afb873.ckpt"
+  run resumed_old$n mpiexec -n $n "$tribo" run "$old/case.yaml" -o "$work/old$n.h5" --resume --ranks-per-case $n
+  check "aff83bf's checkpoint on $n rank(s): resumed at event 2000" [ "$(resumed_at resumed_old$n.log)" = 2000 ]
+  check "aff83bf's checkpoint on $n rank(s): resumed = uninterrupted, bitwise" \
+    "$py" "$src/scripts/h5compare.py" reference_old.h5 "old$n.h5" --ignore condensed_bytes
+done
 
 # Checkpoints by wall time alone, every 12 ms, on a small slab (n_x = 129): 30 000 events slide for about
 # a second, so the first checkpoint comes long before the end. A save there soon takes longer than 12 ms
