@@ -4,6 +4,7 @@
 #include "tribo/core/petsc_handles.hpp"
 #include "tribo/study/command_line.hpp"
 
+#include <csignal>
 #include <fmt/format.h>
 #include <stdexcept>
 
@@ -12,6 +13,10 @@ int main(int argc, char **argv) {
   if (command.finished()) return command.exitCode();
 
   tribo::PetscSession petsc(command.petscArgc(), command.petscArgv());
+  // A closed stdout (`| head`, a pager that quit) must not kill a run with SIGPIPE: the writes fail and
+  // the progress lines are dropped (tribo::writeStdout); the results still go to the file. After PETSc's
+  // start, whose signal handler would abort the run on SIGPIPE.
+  std::signal(SIGPIPE, SIG_IGN);
   int rank = 0;
   MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
   auto fail = [&](const char *kind, const std::exception &e, tribo::ExitCode code) {

@@ -3,6 +3,7 @@
 #include "tribo/study/result_sink.hpp"
 
 #include "tribo/core/error.hpp"
+#include "tribo/core/log.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -86,10 +87,9 @@ void ResultSink::printProgress(const CasePlan &plan, const CaseMessage &message,
   double left = elapsed / counts_.written * static_cast<double>(n_pending - counts_.written);
   if (cost_received_ > 0)
     left = (cost_pending_ - cost_received_) * (counts_.busy / cost_received_) / world_size_;
-  fmt::print("[{:>{}}/{}] {} {} ({:.2f} s) | failures {} | elapsed {:.1f} s, ~{:.1f} s left\n",
-             counts_.written, std::to_string(n_pending).size(), n_pending, plan.id, outcome, message.busy,
-             counts_.failed, elapsed, std::max(0.0, left));
-  std::fflush(stdout);
+  writeStdout(fmt::format("[{:>{}}/{}] {} {} ({:.2f} s) | failures {} | elapsed {:.1f} s, ~{:.1f} s left\n",
+                          counts_.written, std::to_string(n_pending).size(), n_pending, plan.id, outcome,
+                          message.busy, counts_.failed, elapsed, std::max(0.0, left)));
 }
 
 // The writer never blocks on a message while it has cases of its own to run. A finished case's

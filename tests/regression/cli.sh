@@ -75,6 +75,14 @@ check alias-expansion 1 "once its aliases are expanded; allowed at most 200000" 
 check zip-10000 0 "with 10000 case(s)" "$tribo" validate zip.yaml
 # PETSc options nobody reads are reported (PETSc's -options_left convention); -options_left 0 silences.
 check petsc-unused 0 "PETSc option -ksp_typo was not used" "$tribo" run "$good" -o petsc.h5 -q -ksp_typo gmres
+# A closed stdout (`| head`, a pager that quit) drops the progress lines, never the run: exit 0 and the
+# same file as with stdout open (the pipe's reading end is closed before tribo starts; it died of SIGPIPE).
+closed_stdout() {
+  /usr/bin/python3 -c 'import os, subprocess, sys
+r, w = os.pipe(); os.close(r); sys.exit(subprocess.call(sys.argv[1:], stdout=w))' "$@"
+}
+check closed-stdout 0 "" closed_stdout "$tribo" run "$good" -o piped.h5
+check closed-stdout-same-file 0 "agree" /usr/bin/python3 "$src/scripts/h5compare.py" good.h5 piped.h5
 "$tribo" run "$good" -o petsc.h5 --overwrite -q -ksp_typo gmres -options_left 0 > silent.txt 2>&1
 if grep -q "was not used" silent.txt; then echo "FAIL petsc-unused: -options_left 0 did not silence"; fails=$((fails+1)); else passes=$((passes+1)); fi
 

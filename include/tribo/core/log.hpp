@@ -6,8 +6,18 @@
 #include <cstdio>
 #include <fmt/format.h>
 #include <mpi.h>
+#include <string_view>
 
 namespace tribo {
+
+/// Writes `text` to stdout and flushes it. A stdout that is gone (a closed pipe: `tribo run ... | head`,
+/// a pager that quit; the driver ignores SIGPIPE, so the write fails instead of killing the run) drops
+/// this line and every later one, never the run: the results still go to the HDF5 file.
+inline void writeStdout(std::string_view text) {
+  static bool gone = false;
+  if (gone) return;
+  gone = std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0;
+}
 
 /// `--quiet`: progress lines from inside cases are dropped too.
 inline bool &quietOutput() {
@@ -21,8 +31,7 @@ template <typename... Args> void print(MPI_Comm comm, fmt::format_string<Args...
   int rank = 0;
   TRIBO_MPI_CALL(MPI_Comm_rank(comm, &rank));
   if (rank != 0) return;
-  fmt::print(format, std::forward<Args>(args)...);
-  std::fflush(stdout);
+  writeStdout(fmt::format(format, std::forward<Args>(args)...));
 }
 
 /// A warning: rank 0 of `comm`, to stdout, prefixed "warning: ", printed even when quiet (a result the
@@ -31,8 +40,7 @@ template <typename... Args> void warn(MPI_Comm comm, fmt::format_string<Args...>
   int rank = 0;
   TRIBO_MPI_CALL(MPI_Comm_rank(comm, &rank));
   if (rank != 0) return;
-  fmt::print("warning: {}\n", fmt::format(format, std::forward<Args>(args)...));
-  std::fflush(stdout);
+  writeStdout(fmt::format("warning: {}\n", fmt::format(format, std::forward<Args>(args)...)));
 }
 
 } // namespace tribo
