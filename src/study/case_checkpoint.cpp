@@ -57,16 +57,19 @@ std::optional<CaseRecord> CaseCheckpoint::last() const {
 bool CaseCheckpoint::due(long long step, long long every_steps, double every_seconds) {
   if (group_ == MPI_COMM_NULL || (every_steps <= 0 && every_seconds <= 0)) return false;
   int now = 0;
+  const double clock = MPI_Wtime();
   if (isRoot(group_))
     now = (every_steps > 0 && step % every_steps == 0) ||
-          (every_seconds > 0 && timedSaveDue(MPI_Wtime() - last_save_end_, last_save_seconds_, every_seconds));
+          timedSaveDue(clock - last_save_end_, last_save_seconds_, every_seconds);
   TRIBO_MPI_CALL(MPI_Bcast(&now, 1, MPI_INT, 0, group_));
+  if (now != 0) due_since_ = clock; // the save's cost counts from here: gathering the state, then writing
   return now != 0;
 }
 
 void CaseCheckpoint::save(const CaseRecord &state) {
   if (group_ == MPI_COMM_NULL) return;
-  const double start = MPI_Wtime();
+  const double start = due_since_ > 0 ? due_since_ : MPI_Wtime(); // a save nobody asked due(): the write
+  due_since_ = 0;
   if (isRoot(group_)) {
     try {
       writeCheckpoint(path_, case_id_, state);

@@ -73,7 +73,7 @@ done
 
 # Checkpoints by wall time alone, every 12 ms, on a small slab (n_x = 129): 30 000 events slide for about
 # a second, so the first checkpoint comes long before the end. A save there soon takes longer than 12 ms
-# (the saved events grow with the case); the saves wait 9 times their write, so the case is not slowed
+# (the saved events grow with the case); the saves wait 9 times their cost, so the case is not slowed
 # more than a tenth (it was 20 times slower when they came after every event).
 args=(run "$work/case.yaml" --set slab.levels=7 --set contact.events=30000 --set contact.checkpoint_every=0
       --set contact.checkpoint_minutes=0.0002)

@@ -53,12 +53,13 @@ public:
 private:
   MPI_Comm group_ = MPI_COMM_NULL;
   std::string path_, case_id_;
-  double last_save_end_ = 0;    // MPI_Wtime at the end of the last save, or of the construction
-  double last_save_seconds_ = 0; // how long the last save took (the root's write)
+  double last_save_end_ = 0;     // MPI_Wtime at the end of the last save, or of the construction
+  double due_since_ = 0;         // MPI_Wtime when due() last said yes, until the save (0: none)
+  double last_save_seconds_ = 0; // how long the last save took: the state gathered, then written
 };
 
 /// Whether a save by wall time is due `since_last` seconds after the end of the last save, which took
-/// `last_write` seconds: once `every_seconds` have passed, and never before 9 times the last write, so
+/// `last_write` seconds (from due() to the end of the write): once `every_seconds` have passed, and never before 9 times the last write, so
 /// that saving takes at most a tenth of the wall time however short `every_seconds` and however large
 /// the state (a profile's saved events grow with the case).
 bool timedSaveDue(double since_last, double last_write, double every_seconds);
