@@ -1,5 +1,5 @@
 // Shared by the tests of the fast contact paths (test_condensed_contact.cpp, test_compressed_contact.cpp):
-// the Fig. 6 setup, and a path's events side by side with the reference path's.
+// the Fig. 6 setup, a path's solves and unit responses beside the reference path's, and its events.
 #pragma once
 
 #include "tribo/contact/pin_on_slab.hpp"
@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tribo::test {
 
@@ -19,6 +21,45 @@ inline PinOnSlabSetup fig6Like(int levels, double mu_i, SolverPath path) {
   s.contact.mu_i = mu_i;
   s.solver_path = path;
   return s;
+}
+
+/// How far apart two surface states are: the largest difference of u and w relative to `dmax` and of
+/// f_x and f_z relative to the largest force of `a`; each expected below 1e-10 (MUMPS round-off; free
+/// dofs: the reference reports round-off where a fast path has exact zeros).
+inline std::pair<double, double> expectSameState(const SurfaceState &a, const SurfaceState &b, double dmax,
+                                                 const std::string &what) {
+  const std::size_t n = a.u.size();
+  double fmax = 0, worst_d = 0, worst_f = 0;
+  for (std::size_t k = 0; k < n; ++k)
+    fmax = std::max({fmax, std::abs(a.fx[k]), std::abs(a.fz[k])});
+  for (std::size_t k = 0; k < n; ++k) {
+    worst_d = std::max({worst_d, std::abs(a.u[k] - b.u[k]) / dmax, std::abs(a.w[k] - b.w[k]) / dmax});
+    worst_f = std::max({worst_f, std::abs(a.fx[k] - b.fx[k]) / fmax, std::abs(a.fz[k] - b.fz[k]) / fmax});
+    EXPECT_NEAR(a.u[k], b.u[k], 1e-10 * dmax) << what << ", node " << k;
+    EXPECT_NEAR(a.w[k], b.w[k], 1e-10 * dmax) << what << ", node " << k;
+    EXPECT_NEAR(a.fx[k], b.fx[k], 1e-10 * fmax) << what << ", node " << k;
+    EXPECT_NEAR(a.fz[k], b.fz[k], 1e-10 * fmax) << what << ", node " << k;
+  }
+  return {worst_d, worst_f};
+}
+
+/// A fast path's solver beside the reference's in their current contact sets: the solve of (u, w), a
+/// prescription of at most 1e-7, and the unit responses (SurfaceSolver::unitResponse, what a slip and a
+/// contact-set change use) of node n/2 + 2 and n/2 + 4. Prints the worst relative differences.
+inline void expectSameSolves(SurfaceSolver &ref, SurfaceSolver &fast, const std::vector<double> &u,
+                             const std::vector<double> &w, const std::string &what) {
+  auto [worst_d, worst_f] = expectSameState(ref.solve(u, w), fast.solve(u, w), 1e-7, what);
+  const std::size_t n = u.size();
+  for (const std::size_t k : {n / 2 + 2, n / 2 + 4})
+    for (const Component c : {Component::u, Component::w}) {
+      SurfaceState a, b;
+      ref.unitResponse(static_cast<int>(k), c, a);
+      fast.unitResponse(static_cast<int>(k), c, b);
+      const auto [d, f] = expectSameState(
+          a, b, 1.0, fmt::format("{}: unit response of node {}, {}", what, k, c == Component::u ? "u" : "w"));
+      worst_d = std::max(worst_d, d), worst_f = std::max(worst_f, f);
+    }
+  std::printf("%s: worst displacement %.2e, force %.2e (relative)\n", what.c_str(), worst_d, worst_f);
 }
 
 /// A fast path (`path`) and the reference path side by side: the event loop must take the same decisions, and

@@ -15,6 +15,7 @@
 
 using namespace tribo;
 using tribo::test::expectSameEvents;
+using tribo::test::expectSameSolves;
 using tribo::test::fig6Like;
 
 TEST(CondensedContact, SolveEqualsReferenceSolve) {
@@ -36,34 +37,10 @@ TEST(CondensedContact, SolveEqualsReferenceSolve) {
   std::vector<double> u(n), w(n);
   for (std::size_t k = 0; k < n; ++k)
     u[k] = U(rng), w[k] = U(rng);
-  auto expectSameState = [&](const SurfaceState &a, const SurfaceState &b, double dmax,
-                             const std::string &what) {
-    double fmax = 0;
-    for (std::size_t k = 0; k < n; ++k)
-      fmax = std::max({fmax, std::abs(a.fx[k]), std::abs(a.fz[k])});
-    for (std::size_t k = 0; k < n; ++k) {
-      EXPECT_NEAR(a.u[k], b.u[k], 1e-10 * dmax) << what << ", node " << k;
-      EXPECT_NEAR(a.w[k], b.w[k], 1e-10 * dmax) << what << ", node " << k;
-      // Free dofs: the reference reports round-off, the condensed path exact zeros.
-      EXPECT_NEAR(a.fx[k], b.fx[k], 1e-10 * fmax) << what << ", node " << k;
-      EXPECT_NEAR(a.fz[k], b.fz[k], 1e-10 * fmax) << what << ", node " << k;
-    }
-  };
-  // The solve, and the unit responses a slip and a contact-set change use (SurfaceSolver::unitResponse:
-  // a full solve on the reference path, one tableau column on the condensed one, read in place when no
-  // pivot is pending), of a node held both ways and of a node whose u is free (no response).
-  auto expectSameSolve = [&](const std::string &what) {
-    expectSameState(ref.solve(u, w), con.solve(u, w), 1e-7, what);
-    for (const std::size_t k : {n / 2 + 2, n / 2 + 4}) // 34 held both ways, 36 free in u
-      for (const Component c : {Component::u, Component::w}) {
-        SurfaceState a, b;
-        ref.unitResponse(static_cast<int>(k), c, a);
-        con.unitResponse(static_cast<int>(k), c, b);
-        expectSameState(
-            a, b, 1.0,
-            fmt::format("{}: unit response of node {}, {}", what, k, c == Component::u ? "u" : "w"));
-      }
-  };
+  // The solve, and the unit responses a slip and a contact-set change use (a full solve on the reference
+  // path, one tableau column on the condensed one, read in place when no pivot is pending), of a node
+  // held both ways (n/2 + 2 = 34) and of a node whose u is free (36: no response).
+  auto expectSameSolve = [&](const std::string &what) { expectSameSolves(ref, con, u, w, what); };
   // Some contact nodes free laterally: the condensation in this partition has force columns too.
   std::vector<char> contact(n, 0), held(n, 0);
   for (std::size_t k = n / 2 - 8; k <= n / 2 + 8; ++k)
